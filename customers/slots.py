@@ -70,6 +70,15 @@ _KO_NOT_PLAN_WORD = (r"[가-힣A-Za-z0-9+]{0,9}(?:을|를|은|는|이|가|에|�
                      r"내일|어제|올해|내년|작년|달|월|주|해|매달|요즘|아직|원래|혹시|그냥|결국|자주|아래|위|수|좀|더|또|잘|"
                      r"다시|바로|먼저|계속|함께|같이|사용|이용|한|두|세) ")
 _NAME_VALUE = r"(?P<v>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)"
+# a full name of two capitalised words, either of them double-barrelled ("Kerry-Ann Doyle", "Siobhan O'Neill")
+_FULL_NAME = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)? (?:O'|Mc|Mac)?[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
+# what the record will say after a change of name: "can it say …", "make it …", "I'll be … on the register"
+_TO_READ = r"(?:(?i:can|could|will|should) it (?:say|read|be)|make it|I'll be|I will be|it'll say|" \
+           r"put (?:me|it) (?:down )?as|change it to)"
+# the desk a message greets, not a person's name ("Hi, Customer Services, I…")
+_NOT_A_DESK = r"(?!(?:Customer|Support|Team|Sales|Service|Services|Accounts?|Help|Bookings?|Dear|Good)\b)"
+# a Japanese given name written after the family name and a space: one to three characters, not an honorific
+_GIVEN_JA = r"(?!さん|さま|様|くん|ちゃん|殿|氏)[一-龯々ぁ-ゖ]{1,3}?"
 # A place is one word, or two when the second is capitalised ("New York"); the rules are
 # case-insensitive, so without the scoped (?-i:…) "I moved to Kyoto last week" gave "Kyoto last";
 # "I live in a flat" names no place.
@@ -180,6 +189,32 @@ _RULES: list[tuple[str, LazyPattern]] = [
     ("phone", lazy(r"(?P<v>\+?0[\d\s().-]{7,18}\d)\s*(?:に|へ|まで)\s*(?:ご?連絡|お?電話|かけ)")),
     # (and the number texts go to: "수리 끝나면 010-4417-2209로 문자 주세요" gives the number, not only the channel)
     ("phone", lazy(r"(?P<v>\+?0[\d\s().-]{7,18}\d)\s*(?:번으로|으로|로)\s*(?:연락|전화|문자)")),
+    # A full name given with no name word (upd32x): the customer introduces themself by the name alone — "Siobhan
+    # Carey here, can I book…", "Hi, Laura Pike, I'd like a quote…", the form's "Name Deborah Kaye, d.o.b. …" — not
+    # when the next words say whom the speaker stands for ("Daniel Wren here, Betty's son"); nor a greeting to the
+    # service's desk ("Hi, Customer Services, I…")
+    ("name", lazy(r"^\W{0,3}(?:(?i:hi|hello|hey|hiya|morning|good (?:morning|afternoon|evening))\W{1,3})?"
+                  r"(?:(?:Mrs|Mr|Ms|Miss|Dr)\.? )?" + _NOT_A_DESK + r"(?P<v>" + _FULL_NAME + r") here\b"
+                  r"(?!,? (?:[A-Z][\w-]* ){0,2}[A-Z][\w-]*'s\b|,? (?i:on behalf|for|calling for)\b)"
+                  r"|^\W{0,3}(?i:hi|hello|hey|hiya) ?[,!] " + _NOT_A_DESK
+                  + r"(?P<v2>" + _FULL_NAME + r"), (?=I(?:'m|'d|'ve|'ll)? )"
+                  r"|(?:^|(?<=[.!?] ))Name (?P<v3>" + _FULL_NAME + r")(?=[,.]|$)")),
+    # ... and the new full name after a change of name, told as what the record will say: "getting married … please
+    # can it say Hannah Whitlock", "still in my maiden name, can you make it Laura Hartley", "back from the honeymoon
+    # so I'll be Rachel Achterberg on the register"
+    ("name", lazy(r"\b(?i:married|wedding|honeymoon|deed poll|surname|maiden name)\b[^\n]{0,80}?"
+                  r"\b" + _TO_READ + r" (?P<v>" + _FULL_NAME + r")\b")),
+    # Japanese writes the family and the given name apart, as on a form: "佐々木 彩です。", "渡辺 孝（たかし）です",
+    # "中村 彩 でお願いします" — a common family name first, when no name word frames it; after a name word any two
+    # words ("契約者名は 井口 千尋 で…", "名前を「森本 彩」にしてください"). Read before the rules below, which stop at
+    # the space ("井口") or start after it ("彩"). Korean: a romanised name after the name word ("제 이름 Anna
+    # Petrova 입니다")
+    ("name", lazy(r"(?<![^\s。、！!？?「『])(?P<v>(?:" + _SURNAME_JA + r")[ \u3000]" + _GIVEN_JA + r")"
+                  r"(?:\s?[（(][^）)\n]{1,12}[）)])?\s?(?:(?:です|と申します)(?=[。、！!？?\s]|$)|で(?:お願い|登録))"
+                  r"|(?:名前|氏名|登録名|名義|お名前|[一-龯]{1,4}者名)(?:を|は|が)\s*[「『]?"
+                  r"(?P<v2>[一-龯々]{1,4}[ \u3000]" + _GIVEN_JA + r")(?:様|さん|さま)?\s*[」』]?\s*"
+                  r"(?:に(?:変更|変え|して|なり|直|訂正|修正)|で(?:お願い|登録)|です)"
+                  r"|(?:제 이름|이름은|성함은)\s*(?P<v3>" + _FULL_NAME + r")\s?(?:입니다|이에요|예요)")),
     ("name", lazy(r"\b(?i:my name is(?: now)?|my name's(?: now)?|call me|i go by|(?:address|refer to) me as)\s+"
                   + _NAME_VALUE)),
     # the name set beside the words that name it: "The account is under my name, Rachel Okonkwo."
@@ -867,6 +902,8 @@ _ASCII_TRIGGERS = {
     "order": ("order", "ticket", "ref", "case", "booking", "invoice", "tracking", "reservation", "confirmation"),
     "phone": ("phone", "mobile", "cell", "number", "call", "text", "reach"),
     "name": ("name", "call", "go by", "i'm", "i am", "it's", "it is", "under", "this is", "me as",
+             # a full name given alone ("Siobhan Carey here", "Hi, Laura Pike, I'd like…")
+             " here", "hi,", "hi!", "hello,", "hello!", "hey,", "hiya,",
              # a new name told after a marriage or a change of name
              "married", "wedding", "honeymoon", "deed poll", "surname", "maiden", "spelling"),
     "tier": ("'re on", "'m on", "im on", "are on", "am on",
@@ -1748,12 +1785,16 @@ _NAME_NOW = lazy(r"^\W{0,3}(?:(?i:it's|it is) (?i:now) (?P<v>[A-Z][a-z]+ [A-Z][a
                  r"|(?:今は|現在は|これからは)\s*(?P<v3>[一-龯々]{3,5}?)\s*です"
                  r"|(?P<v4>[一-龯々]{3,5}?)\s*(?:に|と)なり(?:ました|ます))")
 
+_NAME_TO_READ = lazy(r"\b" + _TO_READ + r" (?P<v>" + _FULL_NAME + r")\b")
+
 
 def _name_now(sentence: str, before: str) -> Slot | None:
     """The name ``sentence`` gives as what it is now, after ``before`` told a marriage or a change of name."""
     if not _NAME_EVENT.search(before) or _SOMEONE.search(before) or _NOT_THEIRS.search(before):
         return None  # "姉が改名しました。今は森田葵です。": a relative's new name
-    found = _NAME_NOW.search(sentence)
+    # (or what the record will say, the change told in the clause before: "We got married in May, | so from the next
+    # statement can it read Tessa Corrigan?")
+    found = _NAME_NOW.search(sentence) or _NAME_TO_READ.search(sentence)
     value = next((v for v in found.groups() if v), None) if found else None
     return Slot("name", _normalise("name", value)) if value else None
 
@@ -1886,6 +1927,9 @@ def _unquoted(value: str) -> str:
     return value
 
 
+_JA_NAME_SPACE = lazy(r"(?<=[一-龯々ぁ-ゖァ-ヺー])[ \u3000]+(?=[一-龯々ぁ-ゖァ-ヺー])")
+
+
 def _normalise(name: str, value: str) -> str:
     if name in ("address", "residence", "name", "tier") and _VALUE_COLON.search(value):
         value = _VALUE_COLON.split(value)[-1] or value
@@ -1902,6 +1946,10 @@ def _normalise(name: str, value: str) -> str:
         return value.upper().lstrip("#")
     if name == "subscription":
         return value.lower().rstrip("s") if value.isascii() else value
+    if name == "name" and not value.isascii():
+        # "渡邊 真理子" and "渡邊真理子" are one name: the space a form puts between the family and the given name is
+        # no part of it
+        value = _JA_NAME_SPACE.sub("", value)
     return value.lower() if name in ("tier", "accessibility", "email", "delivery_time", "delivery_place") else value
 
 
