@@ -33,9 +33,10 @@ from mem.customers.slots import SLOT_TERMS, query_slot, shape_values, slot_of
 # each), the fact's slot and every phone and e-mail its customer's words give beside it; facts-10: the search form
 # folds widths (full-width "１０" is "10", half-width "ｶﾞ" is "ガ"); facts-11: a reference code the customer's words
 # give fills the order bit too; facts-12: a bare number of fourteen or more digits, spaced or not, is a reference
-# code and no phone (a spaced microchip number was half read as a phone, and an older index keeps that tag). Older
-# indexes are rebuilt.
-INDEX_VERSION = "facts-12"
+# code and no phone (a spaced microchip number was half read as a phone, and an older index keeps that tag); facts-13:
+# a full name given with no name word ("Siobhan Carey here", "佐々木 彩です") fills the name bit (an older index has
+# no slot for such a fact). Older indexes are rebuilt.
+INDEX_VERSION = "facts-13"
 STAMP = "STAMP"
 
 # Field boosts: the fact sentence outranks the evidence quotes it came from (and who said them),
