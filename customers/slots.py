@@ -305,7 +305,9 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"(?:입니다|이에요|예요|이고|$)")),
     ("name", lazy(r"(?:姓|名字|苗字|名前)が変わ[^、。]{0,30}、\s*(?P<v>[^\s。、]{2,10}?)"
                   r"に(?:なりました|なります|変わりました)")),
-    ("name", lazy(r"\b(?:I'm|I am|(?i:this is)) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b(?! (?:Street|Road|Avenue|Lane))")),
+    # (a title before the name is no part of it: "I'm Mrs Norma Bright" is Norma Bright, as "Norma Bright here" is)
+    ("name", lazy(r"\b(?:I'm|I am|(?i:this is)) (?:(?:Mrs|Mr|Ms|Miss|Dr)\.? )?(?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b"
+                  r"(?! (?:Street|Road|Avenue|Lane))")),
     # the form of address asked for, its honorific apart ("민지 님이라고 불러 주세요" → 민지,
     # "花子さんと呼んでください" → 花子)
     ("name", lazy(r"제 이름(?:은)?\s*(?P<v>\S{1,20}?)(?:입니다|이에요|예요|야|$)"
