@@ -54,7 +54,7 @@ from mem.customers.screening import instruction_like
 from mem.customers.slots import SLOT_TERMS, Slot, answers_proposal, restores_earlier, shape_values, slot_of
 from mem.customers.standing_waivers import asks_standing_waiver
 from mem.customers.statements import build_statement
-from mem.customers.time_order import into_history, said_before
+from mem.customers.time_order import into_history, said_before, waiting_retractions
 from mem.customers.traits import flag_stale_traits, update_traits
 from mem.customers.unscreened import marked_unscreened
 
@@ -226,6 +226,9 @@ class _Batch:
 
     terms_of: dict[str, frozenset[str]] = field(default_factory=dict)
     slot_by_id: dict[str, Slot | None] = field(default_factory=dict)
+    # the retractions held that took nothing back (``time_order.waiting_retractions``): read once, on the first fact
+    # said before one of the customer's latest days
+    retractions: list[Fact] | None = None
 
     def nearby(self, candidate: Candidate) -> list[Fact]:
         """The batch's own facts most like ``candidate`` (shared content terms), plus same-slot facts."""
@@ -590,13 +593,13 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
             restored = store.facts.restore(earlier.id, reason=f"the change {target.id} was taken back: {quote!r}")
             gone.discard(restored.id)
             local.append(restored)
-        if not candidate.agreement or not kinds.is_reversal(quote):
-            # a confirmed cancellation ("解約したいです" → "解約を承りました") is the retraction itself: the cancelled
-            # thing's words stay out of active memory
-            return None
-        # the service confirmed the change of mind ("I want to keep my coffee subscription after all." → "I've
-        # reactivated your coffee subscription"): what was taken back is retracted, and what the service agreed to
-        # now is an agreement of its own — before, the retracted cancellation was the only fact (newuser24 #10)
+        if not candidate.agreement:
+            return None  # the customer's words took it back; nothing else was agreed
+        # the service confirmed it: a cancellation ("I can't make the talk, can I cancel my 2 tickets?" → "I've
+        # cancelled them") or a change of mind ("I want to keep my coffee subscription after all." → "I've reactivated
+        # your coffee subscription"). What was taken back is retracted, and what the service agreed to is an
+        # agreement of its own — as when the retraction is read before what it takes back (imported first,
+        # ``_taken_back_later``): the cancellation was lost in one import order only (newuser32 #1; newuser24 #10)
         fact = store.facts.add(Fact.new(
             candidate.kind, candidate.text, valid_at=candidate.valid_at, evidence=candidate.evidence,
             policy_refs=candidate.policy_refs, origin="stated", sensitive=candidate.sensitive, agreement=True,
@@ -646,8 +649,54 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
         report.added.append(fact.id)
     # "my address is 18 Mill Lane, not 8 Mill Lane" replaces the held address and claims the agreed one wrong
     _flag_claimed_agreements(store, candidate, fact, state)
+    if not candidate.retraction:
+        taken = _taken_back_later(store, fact, state)
+        if taken is not None:
+            return taken
     local.append(fact)
     return fact
+
+
+def _taken_back_later(store: CustomerStore, fact: Fact, state: _Batch) -> Fact | None:
+    """``fact`` retracted when a retraction held, said on a later day, takes it back (``time_order``): judged as that
+    retraction was judged when it was read, with ``fact`` and the active facts said before it. A retraction spends
+    itself on one fact; one the service did not confirm is then retracted too, as it is never stored when what it
+    takes back is held before it (newuser32 #1: imported newest first, a cancelled booking stayed active)."""
+    if state.retractions is None:
+        state.retractions = waiting_retractions(store)
+    for retraction in state.retractions:
+        if retraction.id in state.gone or not said_before(fact.evidence, retraction):
+            continue
+        words = " ".join(e.quote for e in retraction.evidence if e.role == "customer") or retraction.text
+        candidate = Candidate(kind=retraction.kind, text=retraction.text, evidence=retraction.evidence,
+                              valid_at=retraction.valid_at, sensitive=retraction.sensitive,
+                              agreement=retraction.agreement, retraction=True, slot=slot_of(retraction),
+                              lang=detect_language(words), instruction_like=retraction.instruction_like,
+                              unscreened=retraction.unscreened)
+        held = [f for f in _similar(store, candidate) if f.id not in state.gone and f.id not in (fact.id, retraction.id)
+                and said_before(f.evidence, retraction)]
+        judgement = judge(candidate, [fact, *held])
+        if judgement.action != "DELETE" or judgement.target is None or judgement.target.id != fact.id:
+            continue
+        quote = next((e.quote for e in retraction.evidence if e.role == "customer"), retraction.text)
+        retracted = store.facts.retract(fact.id, actor="extraction",
+                                        reason=f"taken back by {retraction.id}, said after it and imported before "
+                                               f"it: {quote!r}")
+        state.gone.add(retracted.id)
+        state.report.retracted.append(retracted.id)
+        earlier = store.facts.load(fact.supersedes) if judgement.restore and fact.supersedes else None
+        if earlier is not None and earlier.status == "replaced" and earlier.superseded_by == fact.id:
+            restored = store.facts.restore(earlier.id, reason=f"the change {fact.id} was taken back: {quote!r}")
+            state.local.append(restored)
+        state.retractions = [r for r in state.retractions if r.id != retraction.id]
+        if not retraction.agreement:
+            spent = store.facts.retract(retraction.id, actor="extraction",
+                                        reason=f"it took back {fact.id}, said before it and imported after it")
+            state.gone.add(spent.id)
+            _forget(state.local, spent.id)
+            state.report.retracted.append(spent.id)
+        return retracted
+    return None
 
 
 def _claimed_correction(candidate: Candidate, target: Fact) -> tuple[str, str] | None:

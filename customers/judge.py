@@ -54,6 +54,9 @@ from mem.customers.slots import (
 )
 
 ACTIONS = ("ADD", "UPDATE", "DELETE", "NONE")
+# the reason a retraction is stored as a fact of its own: what it would take back may be imported after it
+# (``time_order.taken_back_later`` finds such retractions by this reason in the facts' history)
+NOTHING_TO_RETRACT = "retraction with nothing to retract"
 NEAR_DUPLICATE = 0.85
 RETRACT_MATCH = 0.4
 CORRECTION_MATCH = 0.5
@@ -221,7 +224,7 @@ def _judge(candidate: Candidate, similar: Sequence[Fact]) -> Judgement:
             return Judgement("ADD", None, "a change set aside: the value held stays")
         if target is not None:
             return Judgement("DELETE", target, "the customer took it back", restore=_undoes_change(candidate, target))
-        return Judgement("ADD", None, "retraction with nothing to retract")
+        return Judgement("ADD", None, NOTHING_TO_RETRACT)
     if candidate.slot is None:
         target = _turned_around(candidate, active)
         if target is not None:

@@ -13,6 +13,10 @@ first; the order of *imports* decided here alone.
   history (``into_history``): it is stored ``replaced``, in its place by day in the chain of replacements the newer
   fact ends (linked both ways, one fact replaced by each), and the newer fact stays in force. A day is the unit: on
   the same day, the order of the log decides, as before.
+- ``waiting_retractions``: a retraction said after a fact takes it back whichever was imported first (new-user
+  report 32 #1). A retraction read when nothing it names is held is stored as a fact of its own
+  (``judge.NOTHING_TO_RETRACT``); a fact said on an earlier day and imported after it is judged by it as it would
+  have been judged had the fact been held when it was read, and retracted on a DELETE naming it (``extract``).
 - ``put_in_time_order`` (``mem extract --again``): a workspace already wrong — an active fact that replaced one said
   on a later day — has each such chain of replacements put back in the order the words were said: the one said last
   is in force, the others ``replaced``, each by the next; a context item naming a value put into history ends with
@@ -98,6 +102,18 @@ def into_history(store: CustomerStore, fact: Fact, newer: Fact, *, reason: str) 
         if stored.agreement:
             store.outbox.queue(stored)  # what the service agreed to then is evidence all the same
     return stored
+
+
+def waiting_retractions(store: CustomerStore) -> list[Fact]:
+    """The active facts stored as retractions that had nothing to take back when they were read (their history's
+    "added" row says so, ``judge.NOTHING_TO_RETRACT``): what they take back may be said before them and imported
+    after them. One read of the history per extraction batch."""
+    from mem.customers.judge import NOTHING_TO_RETRACT
+
+    rows = store.conn.execute("SELECT DISTINCT fact_id FROM fact_history WHERE action = 'added' AND reason = ?",
+                              (NOTHING_TO_RETRACT,)).fetchall()
+    found = [store.facts.load(row[0]) for row in rows]
+    return [fact for fact in found if fact is not None and fact.status == "active"]
 
 
 def put_in_time_order(store: CustomerStore) -> list[dict[str, str]]:
