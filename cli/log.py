@@ -44,6 +44,12 @@ def import_(
         typer.Option("--allow-future-times", help="Import turns dated more than a day after now as given "
                                                   "(refused otherwise: a device clock ahead)."),
     ] = False,
+    drop_duplicates: Annotated[
+        bool,
+        typer.Option("--drop-duplicates", help="Leave out a line that repeats an earlier line of the same file (same "
+                                               "time, role and text): an export's doubled turn. Kept and counted "
+                                               "otherwise."),
+    ] = False,
     json_output: JsonOption = False,
 ) -> None:
     """Import past conversations so extraction can use them; all lines or none.
@@ -78,7 +84,7 @@ def import_(
 
         # a new customer exists only once this import is committed: a kill part-way leaves none
         with CustomerStore.open_for_import(get_state(ctx).config.home, customer, since=get_state(ctx).started) as store:
-            report = store.log.import_parsed(parsed, import_name(files[0]))
+            report = store.log.import_parsed(parsed, import_name(files[0]), drop_duplicates=drop_duplicates)
         _warn_about(report, parsed, "")
         if not want_json(ctx, json_output):
             continued = f" ({report['continued']} continuing a logged one)" if report["continued"] else ""
@@ -86,11 +92,11 @@ def import_(
                  f"{continued} for {customer}")
         emit(report, as_json=want_json(ctx, json_output), human=lambda c, d: None)
         return
-    _import_batch(ctx, files, customer, agent_speaker or [], limit, allow_future_times, json_output)
+    _import_batch(ctx, files, customer, agent_speaker or [], limit, allow_future_times, drop_duplicates, json_output)
 
 
 def _import_batch(ctx: typer.Context, paths: list[Path], customer: str | None, agent_speakers: list[str],
-                  limit: int, allow_future: bool, json_output: bool) -> None:
+                  limit: int, allow_future: bool, drop_duplicates: bool, json_output: bool) -> None:
     """Several files or a folder: each file for its own customer (mem.customers.batch_import)."""
     from mem.core.errors import InvalidInput
     from mem.customers.batch_import import IMPORT_SUFFIXES, batch_files, import_files
@@ -107,7 +113,7 @@ def _import_batch(ctx: typer.Context, paths: list[Path], customer: str | None, a
         raise InvalidInput(f"no files to import in {', '.join(map(str, paths))}")
     state = get_state(ctx)
     results = import_files(state.config.home, files, agent_speakers=agent_speakers, max_message_bytes=limit,
-                           allow_future=allow_future, since=state.started)
+                           allow_future=allow_future, since=state.started, drop_duplicates=drop_duplicates)
     as_json = want_json(ctx, json_output)
     failed = [r for r in results if r.error is not None]
     for result in results:
@@ -143,6 +149,13 @@ def _warn_about(report: JsonObject, parsed: ParsedImport, prefix: str) -> None:
     if report["already_logged"]:
         warn(f"{prefix}skipped {plural(report['already_logged'], 'turn')} already in the log (same time, role and "
              "text)")
+    if report["duplicates_in_file"]:
+        what = plural(report["duplicates_in_file"], "line")
+        warn(f"{prefix}left out {what} repeating an earlier line of the file (same time, role and text)"
+             if report["duplicates_dropped"] else
+             f"{prefix}{what} {'repeats' if report['duplicates_in_file'] == 1 else 'repeat'} an earlier line of the "
+             "file (same time, role and text): kept "
+             "(--drop-duplicates leaves them out)")
     if report["already_erased"]:
         warn(f"{prefix}skipped {plural(report['already_erased'], 'turn')} erased at the customer's request "
              "(not imported again)")

@@ -107,7 +107,7 @@ def refuse_someone_else(home: str | PathLike[str], name: str, parsed: ParsedImpo
 
 def import_files(home: str | PathLike[str], files: Iterable[Path], *, agent_speakers: Iterable[str] = (),
                  max_message_bytes: int = MAX_MESSAGE_BYTES, allow_future: bool = False,
-                 since: float | None = None) -> list[FileResult]:
+                 since: float | None = None, drop_duplicates: bool = False) -> list[FileResult]:
     """Import each file for its customer (``file_customer``), one store open at a time; a file that fails is
     reported in its ``FileResult`` and the next one is imported."""
     from mem.customers.store import CustomerStore
@@ -123,7 +123,7 @@ def import_files(home: str | PathLike[str], files: Iterable[Path], *, agent_spea
             # a new customer exists only once its first import is committed (a kill part-way left an empty one)
             with CustomerStore.open_for_import(home, result.customer,
                                                since=since if since is not None else time.time()) as store:
-                result.report = store.log.import_parsed(parsed, import_name(path))
+                result.report = store.log.import_parsed(parsed, import_name(path), drop_duplicates=drop_duplicates)
             result.parsed = parsed
         except MemError as exc:
             result.error = exc.message

@@ -137,7 +137,8 @@ class RequestLog(StorePart):
             return moment
 
     def import_file(self, path: Path, *, agent_speakers: Iterable[str] = (),
-                    max_message_bytes: int = log_files.MAX_MESSAGE_BYTES, allow_future: bool = False) -> JsonObject:
+                    max_message_bytes: int = log_files.MAX_MESSAGE_BYTES, allow_future: bool = False,
+                    drop_duplicates: bool = False) -> JsonObject:
         """``mem log import``: past conversations from a JSONL file, all or nothing.
 
         Lines are grouped into conversations by ``conversation`` (default: the session tag); within
@@ -153,9 +154,10 @@ class RequestLog(StorePart):
         """
         result = log_files.parse_import(Path(path), agent_speakers=agent_speakers,
                                         max_message_bytes=max_message_bytes, allow_future=allow_future)
-        return self.import_parsed(result, path)
+        return self.import_parsed(result, path, drop_duplicates=drop_duplicates)
 
-    def import_parsed(self, result: log_files.ParsedImport, path: Path | str) -> JsonObject:
+    def import_parsed(self, result: log_files.ParsedImport, path: Path | str, *,
+                      drop_duplicates: bool = False) -> JsonObject:
         """``import_file`` for a file ``log_files.parse_import`` has read (the CLI reads it before it
         opens, or creates, the customer's store: a refused file leaves no empty store behind).
 
@@ -172,8 +174,14 @@ class RequestLog(StorePart):
         its turns already, or the one imported earlier under the same ``conversation``/``session``
         key — instead of starting a new one (``continued`` counts them): a grown export's new turns
         are read with the turns before them (an agent's yes with the request it answers).
+
+        A line that repeats an earlier line of the same file — the same time, role and text (and id, or none) — is
+        counted in ``duplicates_in_file`` and kept, unless ``drop_duplicates`` (newuser32 #9: an export that
+        doubled turns was imported doubled, and nothing said so).
         """
-        parsed = result.turns
+        parsed, duplicates = _without_repeats(result.turns)
+        if not drop_duplicates:
+            parsed = result.turns
         already = erased = 0
         holders: dict[str, str] = {}  # group -> logged conversation that holds some of its turns
         carried: list[tuple[erased_turns.TurnKey, str]] = []  # older erases, kept as tombstones from now on
@@ -263,6 +271,7 @@ class RequestLog(StorePart):
                 "skipped_empty": result.skipped_empty, "unknown_keys": list(result.unknown_keys),
                 "unknown_key_count": result.unknown_key_count, "reordered": reordered,
                 "already_logged": already, "already_erased": erased, "continued": continued,
+                "duplicates_in_file": duplicates, "duplicates_dropped": duplicates if drop_duplicates else 0,
                 # what the reading did to the file's lines: built here, so the Python result and `mem log import
                 # --json` are one record (the CLI added these three itself: NEWUSER_REPORT18 #11)
                 "early_times": result.early_time_count, "future_times": result.future_time_count,
@@ -549,6 +558,19 @@ def _redacted_holder(redacted: _Redacted, turn: tuple[str, str, str]) -> str | N
                 del candidates[n]  # one logged turn stands for one line of the file
                 return conversation_id
     return None
+
+
+def _without_repeats(turns: list[log_files.ImportedTurn]) -> tuple[list[log_files.ImportedTurn], int]:
+    """``turns`` without the lines that repeat an earlier one (same time as stored, role, text and id), and how many
+    were left out."""
+    seen: set[tuple[str, str, str, str | None]] = set()
+    kept = []
+    for item in turns:
+        key = (*_key(item), item.turn_id)
+        if key not in seen:
+            seen.add(key)
+            kept.append(item)
+    return kept, len(turns) - len(kept)
 
 
 def _key(item: log_files.ImportedTurn) -> tuple[str, str, str]:
