@@ -593,13 +593,13 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
             restored = store.facts.restore(earlier.id, reason=f"the change {target.id} was taken back: {quote!r}")
             gone.discard(restored.id)
             local.append(restored)
-        if not candidate.agreement:
-            return None  # the customer's words took it back; nothing else was agreed
-        # the service confirmed it: a cancellation ("I can't make the talk, can I cancel my 2 tickets?" → "I've
-        # cancelled them") or a change of mind ("I want to keep my coffee subscription after all." → "I've reactivated
-        # your coffee subscription"). What was taken back is retracted, and what the service agreed to is an
-        # agreement of its own — as when the retraction is read before what it takes back (imported first,
-        # ``_taken_back_later``): the cancellation was lost in one import order only (newuser32 #1; newuser24 #10)
+        if not _stored_beside(candidate, quote):
+            # a confirmed cancellation ("解約したいです" → "解約を承りました") is the retraction itself: the cancelled
+            # thing's words stay out of active memory
+            return None
+        # the service confirmed the change of mind ("I want to keep my coffee subscription after all." → "I've
+        # reactivated your coffee subscription"): what was taken back is retracted, and what the service agreed to
+        # now is an agreement of its own — before, the retracted cancellation was the only fact (newuser24 #10)
         fact = store.facts.add(Fact.new(
             candidate.kind, candidate.text, valid_at=candidate.valid_at, evidence=candidate.evidence,
             policy_refs=candidate.policy_refs, origin="stated", sensitive=candidate.sensitive, agreement=True,
@@ -657,11 +657,19 @@ def _apply(store: CustomerStore, candidate: Candidate, judgement: Judgement, sta
     return fact
 
 
+def _stored_beside(candidate: Candidate, quote: str) -> bool:
+    """Whether a retraction that takes a fact back is stored as a fact of its own: only a change of mind the service
+    confirmed (newuser24 #10). A confirmed cancellation is the retraction alone — kept as an agreement, its words
+    held the cancelled thing active (seven update cases failed: fixO32, docs/measurements/extraction.md)."""
+    return candidate.agreement and kinds.is_reversal(quote)
+
+
 def _taken_back_later(store: CustomerStore, fact: Fact, state: _Batch) -> Fact | None:
     """``fact`` retracted when a retraction held, said on a later day, takes it back (``time_order``): judged as that
     retraction was judged when it was read, with ``fact`` and the active facts said before it. A retraction spends
-    itself on one fact; one the service did not confirm is then retracted too, as it is never stored when what it
-    takes back is held before it (newuser32 #1: imported newest first, a cancelled booking stayed active)."""
+    itself on one fact, and is then retracted too unless it is what a retraction read after the fact leaves stored
+    (``_stored_beside``): the same active facts in either order (newuser32 #1: imported newest first, a cancelled
+    booking stayed active, and the cancellation with it)."""
     if state.retractions is None:
         state.retractions = waiting_retractions(store)
     for retraction in state.retractions:
@@ -689,7 +697,7 @@ def _taken_back_later(store: CustomerStore, fact: Fact, state: _Batch) -> Fact |
             restored = store.facts.restore(earlier.id, reason=f"the change {fact.id} was taken back: {quote!r}")
             state.local.append(restored)
         state.retractions = [r for r in state.retractions if r.id != retraction.id]
-        if not retraction.agreement:
+        if not _stored_beside(candidate, quote):
             spent = store.facts.retract(retraction.id, actor="extraction",
                                         reason=f"it took back {fact.id}, said before it and imported after it")
             state.gone.add(spent.id)
