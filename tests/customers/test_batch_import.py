@@ -92,10 +92,10 @@ def test_a_batch_import_killed_part_way_leaves_no_empty_customer(tmp_path, isola
               "from mem.customers import request_log\n"
               "from mem.customers.batch_import import batch_files, import_files\n"
               "real = request_log.RequestLog.import_parsed\n"
-              "def die(self, parsed, path):\n"
+              "def die(self, parsed, path, **options):\n"
               "    if self._store.customer_id == 'c0002':\n"
               "        os._exit(9)  # killed after the store was made, before the import committed\n"
-              "    return real(self, parsed, path)\n"
+              "    return real(self, parsed, path, **options)\n"
               "request_log.RequestLog.import_parsed = die\n"
               "import_files(sys.argv[1], batch_files([sys.argv[2]])[0])\n")
     done = subprocess.run([sys.executable, "-c", killed, str(isolated_env), str(folder)], check=False)
@@ -111,7 +111,7 @@ def test_a_failed_first_import_makes_no_customer(tmp_path, isolated_env, monkeyp
     from mem.core.errors import StorageError
     from mem.customers import list_customers, request_log
 
-    def full(self, parsed, path):
+    def full(self, parsed, path, **options):
         raise StorageError("the disk is full")
 
     monkeypatch.setattr(request_log.RequestLog, "import_parsed", full)
