@@ -226,8 +226,8 @@ class _Batch:
 
     terms_of: dict[str, frozenset[str]] = field(default_factory=dict)
     slot_by_id: dict[str, Slot | None] = field(default_factory=dict)
-    # the retractions held that took nothing back (``time_order.waiting_retractions``): read once, on the first fact
-    # said before one of the customer's latest days
+    # the retractions held that took nothing back (``time_order.waiting_retractions``): read once a batch, when its
+    # first fact is stored
     retractions: list[Fact] | None = None
 
     def nearby(self, candidate: Candidate) -> list[Fact]:
