@@ -55,7 +55,7 @@ from mem.customers.slots import (
 
 ACTIONS = ("ADD", "UPDATE", "DELETE", "NONE")
 # the reason a retraction is stored as a fact of its own: what it would take back may be imported after it
-# (``time_order.taken_back_later`` finds such retractions by this reason in the facts' history)
+# (``time_order.waiting_retractions`` finds such retractions by this reason in the facts' history)
 NOTHING_TO_RETRACT = "retraction with nothing to retract"
 NEAR_DUPLICATE = 0.85
 RETRACT_MATCH = 0.4
