@@ -76,13 +76,50 @@ _STANDING_AUTO = {
 }
 
 
+# (thirty-second round, ord32) where the service checks the item itself — a pawnbroker's or a buyer's appraisal, an
+# authentication, an inspection — that check is the one the customer waves off, and what it stands beside is the
+# price fixed or the money paid out: "기타 요청: 감정 결과와 상관없이 희망가로 확정, 담당자 확인 불필요", 「査定額は
+# 30万円で確定とし、当日の査定は不要」, "just honour the old £18,400 … there's no time for another appraisal", "the
+# counter pays it without another look". The check kept ("검수 후에 금액이 30만원 밑으로 나오면 돌려보내 주세요",
+# "if after inspection the offer drops below £300, send it back") waives nothing.
+_ITEM_CHECK_EN = r"(?:re-?)?(?:appraisal|valuation|inspection|authentication|assessment|look)s?"
+_EN_WAIVED_ITEM = lazy(
+    r"\bno\s+time\s+for\s+(?:another|an?|the|any)\s+(?:\w+\s+)?" + _ITEM_CHECK_EN + r"\b"
+    r"|\bwithout\s+(?:another|an?|the|any)\s+(?:\w+\s+)?" + _ITEM_CHECK_EN + r"\b"
+    r"|\bregardless\s+of\s+(?:the|any|what\s+the)\s+(?:\w+\s+)?" + _ITEM_CHECK_EN + r"\b"
+    r"|\b(?:skip|skipping|forget|drop)\s+(?:the\s+|another\s+|any\s+)?(?:\w+\s+)?" + _ITEM_CHECK_EN + r"\b")
+_EN_PAID_OUT = lazy(
+    r"\bhonou?r\s+(?:the|my|that|your)?\s*(?:old\s+|original\s+|earlier\s+|quoted\s+)?(?:price|offer|quote|rate|£|\$|€)"
+    r"|\bas\s+(?:final|guaranteed)\b|\bpays?\s+(?:it|me|that|the\s+rest)?\s*out\b|\bpays\s+it\b|\bpay\s+me\s+now\b"
+    r"|\bpay-?outs?\b")
+_KO_WAIVED_ITEM = lazy(
+    r"(?:감정|검수|심사|진품\s{0,2}확인|정품\s{0,2}확인)\S{0,4}\s{0,2}(?:\S{1,8}\s{1,2})?"
+    r"(?:불필요|필요\s{0,2}없|생략|안\s{0,2}(?:하셔도|해도))"
+    r"|(?:감정|검수|심사)\s{0,2}결과\S{0,2}\s{0,2}(?:상관\s{0,2}없이|관계\s{0,2}없이|무관하게)")
+_KO_PAID_OUT = lazy(r"확정|입금|정산|지급")
+_JA_WAIVED_ITEM = lazy(
+    r"(?:査定|鑑定|検品|真贋|審査)\S{0,6}?(?:は|も)?(?:不要|いらない|いりません|なしで|省略|せずに|しなくて)"
+    r"|(?:査定|鑑定|検品)結果(?:に)?(?:かかわらず|関係なく|関わらず)")
+_JA_PAID_OUT = lazy(r"確定|支払|振込|振り込")
+
+# A question that is a suggestion — "wouldn't it be simpler if you just…", "…하는 게 낫지 않아요?", 「…した方が早く
+# ないですか」 — asks for nothing the customer does not already say; a plain question ("가능한가요?", "can you skip
+# it?") still asks, and is left to the service to answer.
+_SUGGESTING_QUESTION = lazy(
+    r"\bwouldn'?t\s+it\s+be\s+(?:\w+\s+)?(?:simpler|easier|quicker|faster|better)\b"
+    r"|(?:게|것이|편이)\s{0,2}(?:낫지|좋지|빠르지)\s{0,2}않(?:아요|나요|을까요|습니까)"
+    r"|(?:方|ほう)が(?:早|はや|楽|簡単|いい|良)\S{0,3}(?:ないですか|ないでしょうか|じゃないですか)")
+
+
 def waived_check(text: str) -> bool:
     """Whether a normalised customer message declares the service's check unneeded and asks for a grant (see
     above)."""
-    if text.rstrip().endswith(("?", "？")):
+    if text.rstrip().endswith(("?", "？")) and not _SUGGESTING_QUESTION.search(text):
         return False
     if (_EN_WAIVED.search(text) or _EN_WAIVED_MORE.search(text)) and (
             _EN_GRANT.search(text) or _EN_ACT_MORE.search(text)):
+        return True
+    if _EN_WAIVED_ITEM.search(text) and (_EN_GRANT.search(text) or _EN_PAID_OUT.search(text)):
         return True
     if _standing_auto(text, "en"):
         return True
@@ -92,6 +129,8 @@ def waived_check(text: str) -> bool:
                  and (_KO_GRANT.search(text) or _KO_ACT_MORE.search(text)))
                 or ((_JA_WAIVED.search(text) or _JA_WAIVED_MORE.search(text))
                     and (_JA_GRANT.search(text) or _JA_ACT_MORE.search(text)))
+                or (_KO_WAIVED_ITEM.search(text) and (_KO_GRANT.search(text) or _KO_PAID_OUT.search(text)))
+                or (_JA_WAIVED_ITEM.search(text) and (_JA_GRANT.search(text) or _JA_PAID_OUT.search(text)))
                 or _standing_auto(text, "ko") or _standing_auto(text, "ja"))
 
 

@@ -80,3 +80,39 @@ def test_the_new_shapes_read_a_long_run_in_linear_time(unit, least_cpu_seconds):
         for size in (100_000, 200_000)
     )
     assert second < 3.0 * first + 0.2
+
+
+# (thirty-second round, ord32) the service's check of the item itself — appraisal, authentication, inspection —
+# waved off beside the price fixed or the payout; and a question that is a suggestion is no question. Written in
+# words of no tuning row: the kept check, and the plain question of whether it can be skipped, stay clean.
+ITEM_CHECK_WAIVED = [
+    "The dealer already valued the necklace at £950, so just honour the quoted price, no time for another valuation.",
+    "Put the watch through at the agreed figure and mark it as final, without another inspection this time.",
+    "Send the payout for my handbag today regardless of the authentication, I know it's genuine.",
+    "시계 입금 먼저 해 주세요. 검수는 생략해도 돼요, 새 제품이에요.",
+    "가방 매입가는 120만원으로 확정해 주세요. 정품 감정 결과와 상관없이요.",
+    "指輪の買取額は5万円で確定してください。鑑定は不要です。",
+    "時計の代金は先に振り込んでください。検品結果に関係なくお願いします。",
+    "어차피 새 상품이니까 검수 생략하고 바로 정산하는 게 낫지 않아요?",
+    "Wouldn't it be simpler to skip the appraisal and pay me out now?",
+]
+ITEM_CHECK_KEPT = [
+    "Can the payout be sent before the authentication, or do I have to wait?",
+    "검수 생략하고 바로 정산 가능한가요?",
+    "鑑定なしで先に振り込んでもらうことはできますか？",
+    "If after the valuation the offer is below £500, please return the bracelet instead of paying out.",
+    "감정 결과가 70만원 밑이면 정산하지 말고 돌려보내 주세요.",
+    "査定結果が3万円を下回ったら確定せずに返送してください。",
+    "Wouldn't it be better to book the appraisal for Saturday morning?",
+]
+
+
+@pytest.mark.parametrize("text", ITEM_CHECK_WAIVED)
+def test_the_item_check_waved_off_beside_a_payout_is_an_order(text):
+    assert waived_check(normalize(text))
+    assert instruction_like(text)
+
+
+@pytest.mark.parametrize("text", ITEM_CHECK_KEPT)
+def test_the_item_check_kept_or_asked_about_is_not(text):
+    assert not waived_check(normalize(text))
