@@ -44,7 +44,8 @@ _JA_CONCESSION = lazy(r"無料|免除|割引|サービス|タダ|ただに|0円|
 _JA_REPEAT = lazy(r"今回(?:も|の\S{0,12}?も)\S{0,16}?(?:(?:当然|もちろん)\S{0,12}?(?:ですよね|でしょう|だよね)"
                   r"|(?:にして|して|で)(?:ください|下さい|おいてください|お願いします))")
 
-_CUES = ("last time", "previously", "before", "the other time", "지난", "저번", "전번", "前回", "この前", "以前", "前は")
+_CUES = ("last time", "previously", "before", "the other time", "지난", "저번", "전번", "前回", "この前", "以前",
+         "前は")
 
 
 def presumed_repeat(text: str) -> bool:
