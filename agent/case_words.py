@@ -76,6 +76,21 @@ _ISO_DATE = lazy(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b")
 _EN_DATE = lazy(rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAME})|({_MONTH_NAME})\.?\s+(\d{{1,2}})"
                 rf"(?:st|nd|rd|th)?)\b(?:,?\s+(\d{{4}})\b)?", re.IGNORECASE)
 
+# a date the customer tells, as the words of it a question reader would otherwise take for a topic: a month named in
+# full ("in august", "back in March"; "May" is also a modal, so only beside a day), a day and an abbreviated month
+# ("13 aug", "3rd Sept"), and a Korean or Japanese month or day after its number with what is glued to it ("10월에",
+# "5일에", "4月", "3日") — the number goes, its leftover would stay
+_TOLD_MONTH = lazy(r"\b(?:january|february|march|april|june|july|august|september|october|november|december)\b",
+                   re.IGNORECASE)
+_TOLD_CJK_DATE = lazy(r"(?<![0-9０-９])[0-9０-９]{1,2}\s?(?:[월일][가-힣]{0,3}|[月日])(?![額末間])")
+
+
+def told_dates(question: str) -> list[str]:
+    """The spans of ``question`` that tell a calendar date (a month, a day of a month), for the question reader to
+    know them as the customer's case rather than words a rule must hold."""
+    return [m.group(0) for pattern in (_EN_DATE, _TOLD_MONTH, _TOLD_CJK_DATE) for m in pattern.finditer(question)]
+
+
 # -- reported numbers ------------------------------------------------------------------------------------
 
 # a clause ending in what someone said or promised: Korean -다고/-라고 + 했/하더/들었/말/안내/약속, Japanese

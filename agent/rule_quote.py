@@ -53,7 +53,7 @@ from functools import lru_cache
 from math import fsum
 
 from mem.agent.case_identifiers import case_free, without_named_case
-from mem.agent.case_words import calendar_range, case_text
+from mem.agent.case_words import calendar_range, case_text, told_dates
 from mem.agent.named_case import case_outside, stated_kinds, states_named
 from mem.core.instructions import inside_flagged, is_instruction_like
 from mem.core.text import ascii_figures, bigrams, count_wide, detect_language, index_terms, is_cjk, search_query
@@ -388,7 +388,26 @@ def _question_units(question: str) -> tuple[Unit, ...]:
     # a kanji or English word it helps choose the sentence ("商品はごみとして": the rule holds 商品).
     if any(unit.key and not is_hiragana(unit.word) for unit in units):
         units = [replace(unit, key=False) if unit.key and is_hiragana(unit.word) else unit for unit in units]
-    return tuple(units)
+    return tuple(_dates_unkeyed(question, units))
+
+
+def _dates_unkeyed(question: str, units: list[Unit]) -> list[Unit]:
+    """``units`` with the words of a date the customer tells ("back in March", "13 aug", "10월에", "4月から") no longer
+    required of a rule: the customer's month is their case, which a rule about it rarely names ("for their first 6
+    months", "You need to be 18 or over"), and a Korean or Japanese date left "월에" or "月" as a key word once its
+    number was cut off. They still help choose a sentence that names them. A word the question also uses outside the
+    date stays required, and so do the dates when they are all the question names ("what's on in August?")."""
+    spans = told_dates(question)
+    if not spans:
+        return units
+    rest = question
+    for span in spans:
+        rest = rest.replace(span, " ")
+    dated = [u for u in units if u.key and any(u.word.lower() in span.lower() for span in spans)
+             and u.word.lower() not in rest.lower()]
+    if not dated or all(u in dated for u in units if u.key):
+        return units
+    return [replace(u, key=False) if u in dated else u for u in units]
 
 
 # "산 지 10일", "받은 지 일주일": a verb's ㄴ-form and the bound noun 지 (since) tell the customer's time, and chat

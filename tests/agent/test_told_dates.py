@@ -1,0 +1,55 @@
+"""The customer's calendar date is their case, not a word the rule must name (docs/ask.md, thirty-second round)."""
+
+from __future__ import annotations
+
+from mem.agent.case_words import told_dates
+from mem.agent.rule_quote import choose_rule, question_units
+
+STUDENTS = ("Full-time students with a current student card get 10% off Flex prices for their first 6 months.\n"
+            "The discount cannot be combined with Renewed pricing.\n")
+MEMBERSHIP_KO = "가입비는 받지 않습니다.\n회원 등급은 매년 1월에 다시 정합니다.\n"
+HOURS_JA = "ベッドのお届けは午前のみです。\n冷蔵庫のお届けは午後も承ります。\n"
+
+
+def _keys(question: str) -> list[str]:
+    return [u.word for u in question_units(question) if u.key]
+
+
+def test_dates_in_three_languages_are_found():
+    assert told_dates("fri–mon 13 aug?") == ["13 aug"]
+    assert "March" in told_dates("back in March, it's December now")
+    assert told_dates("10월에 가도 돼요?") == ["10월에"]
+    assert told_dates("4月から一人暮らし") == ["4月"]
+    # "May" is also a modal: a month only beside a day; "12か月" is a length, not a date
+    assert told_dates("may I pay later?") == []
+    assert told_dates("12か月プランです") == []
+
+
+def test_a_told_month_is_no_key_word_in_english():
+    question = "student since March, do I still get the price in December?"
+    assert "March" not in _keys(question) and "December" not in _keys(question)
+    assert "student" in _keys(question)
+    # before: the two months were half the question's key words, so the rule was "no rule"
+    quote = choose_rule(STUDENTS, question, heading="Students")
+    assert quote.sentences and quote.sentences[0].startswith("Full-time students")
+
+
+def test_a_korean_date_leaves_no_particle_as_a_key_word():
+    assert "월에" not in _keys("10월에 가입비 따로 있나요?")
+    assert choose_rule(MEMBERSHIP_KO, "10월에 가입하면 가입비 있어요?", heading="회원").sentences == [
+        "가입비는 받지 않습니다."]
+
+
+def test_a_japanese_month_leaves_no_kanji_as_a_key_word():
+    assert "月" not in _keys("4月からベッドを借りたいです")
+    assert choose_rule(HOURS_JA, "4月にベッドを届けてもらえますか", heading="配送").sentences == [
+        "ベッドのお届けは午前のみです。"]
+
+
+def test_the_clean_twins_keep_their_words():
+    # the same word outside a date stays required ("12か月" beside "4月"), and a question of dates alone keeps them
+    assert "月" in _keys("12か月プランで4月から借りたい")
+    assert _keys("August?") == ["August"]
+    # no date, no change: a rule that holds none of the question's topic is still "no rule"
+    assert not choose_rule(STUDENTS, "Do you rent outdoor furniture?", heading="Students").sentences
+    assert not choose_rule(STUDENTS, "Do you rent outdoor furniture in March?", heading="Students").sentences
