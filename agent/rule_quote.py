@@ -177,6 +177,7 @@ class Unit:
     stem_key: str = ""  # a Korean word's stem key (``mem.core.text.inflection``): 걸려요 and 걸립니다 meet
     case_time: bool = False  # a word of the customer's time ("weeks" of "3 weeks ago", 지난주): any duration holds it
     goods: tuple[frozenset[str], ...] = ()  # the words for goods in general (items, 상품, 商品) when the word is one
+    told_date: bool = False  # a word of a date the customer tells ("March", "13 aug", 10월에, 4月): not required
 
     def held_in(self, found: set[str], figures: frozenset[str] = frozenset()) -> float:
         """1 when a sentence's terms hold the word, ``RELATED`` when they hold a related word or the
@@ -392,11 +393,12 @@ def _question_units(question: str) -> tuple[Unit, ...]:
 
 
 def _dates_unkeyed(question: str, units: list[Unit]) -> list[Unit]:
-    """``units`` with the words of a date the customer tells ("back in March", "13 aug", "10월에", "4月から") no longer
-    required of a rule: the customer's month is their case, which a rule about it rarely names ("for their first 6
+    """``units`` with the words of a date the customer tells ("back in March", "13 aug", "10월에", "4月から") marked
+    ``told_date``: the customer's month is their case, which a rule about it rarely names ("for their first 6
     months", "You need to be 18 or over"), and a Korean or Japanese date left "월에" or "月" as a key word once its
-    number was cut off. They still help choose a sentence that names them. A word the question also uses outside the
-    date stays required, and so do the dates when they are all the question names ("what's on in August?")."""
+    number was cut off. Such a word counts in a rule's coverage where the rule holds it ("every April", "1月1日以降")
+    and is not required where it does not. A word the question also uses outside the date is no date word, and the
+    dates stay required when they are all the question names ("what's on in August?")."""
     spans = told_dates(question)
     if not spans:
         return units
@@ -407,7 +409,7 @@ def _dates_unkeyed(question: str, units: list[Unit]) -> list[Unit]:
              and u.word.lower() not in rest.lower()]
     if not dated or all(u in dated for u in units if u.key):
         return units
-    return [replace(u, key=False) if u in dated else u for u in units]
+    return [replace(u, told_date=True) if u in dated else u for u in units]
 
 
 # "산 지 10일", "받은 지 일주일": a verb's ㄴ-form and the bound noun 지 (since) tell the customer's time, and chat
@@ -793,10 +795,14 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
         # 1 + rarity: in a wiki of three pages a word on every page has a rarity near 0, yet still counts
         return 1.0 + max((rare.get(t, 0.0) for t in looked_up.get(grams, [])), default=0.0)
 
+    # the customer's own date counts where the rule holds it and is not asked of a rule that does not
+    told_date = {u.grams for u in units if u.told_date}
+
     def share_held(keyset: frozenset[frozenset[str]], levels: dict[frozenset[str], float]) -> float:
         # fsum: a set's order changes with the process's string hashing, and a plain float sum in another
         # order can land on the other side of ANSWER_COVERAGE (the same question answered in one run,
         # "no rule" in the next)
+        keyset = frozenset(g for g in keyset if g not in told_date or levels.get(g, 0.0))
         return fsum(weight_of(g) * levels.get(g, 0.0) for g in keyset) / (fsum(weight_of(g) for g in keyset) or 1.0)
 
     coverage = max(share_held(keyset, level) for keyset in asked)

@@ -7,12 +7,13 @@ from mem.agent.rule_quote import choose_rule, question_units
 
 STUDENTS = ("Full-time students with a current student card get 10% off Flex prices for their first 6 months.\n"
             "The discount cannot be combined with Renewed pricing.\n")
-MEMBERSHIP_KO = "가입비는 받지 않습니다.\n회원 등급은 매년 1월에 다시 정합니다.\n"
+MEMBERSHIP_KO = "가입비는 받지 않습니다.\n회원 등급은 매년 다시 정합니다.\n"
 HOURS_JA = "ベッドのお届けは午前のみです。\n冷蔵庫のお届けは午後も承ります。\n"
 
 
 def _keys(question: str) -> list[str]:
-    return [u.word for u in question_units(question) if u.key]
+    """The words a rule must hold (a told date's words count only where a rule holds them)."""
+    return [u.word for u in question_units(question) if u.key and not u.told_date]
 
 
 def test_dates_in_three_languages_are_found():
@@ -36,8 +37,8 @@ def test_a_told_month_is_no_key_word_in_english():
 
 def test_a_korean_date_leaves_no_particle_as_a_key_word():
     assert "월에" not in _keys("10월에 가입비 따로 있나요?")
-    assert choose_rule(MEMBERSHIP_KO, "10월에 가입하면 가입비 있어요?", heading="회원").sentences == [
-        "가입비는 받지 않습니다."]
+    # before: "월에" was half the question's key words and no rule held it, so "no rule"
+    assert choose_rule(MEMBERSHIP_KO, "10월에 가입비 있나요?", heading="회원").sentences == ["가입비는 받지 않습니다."]
 
 
 def test_a_japanese_month_leaves_no_kanji_as_a_key_word():
@@ -50,6 +51,10 @@ def test_the_clean_twins_keep_their_words():
     # the same word outside a date stays required ("12か月" beside "4月"), and a question of dates alone keeps them
     assert "月" in _keys("12か月プランで4月から借りたい")
     assert _keys("August?") == ["August"]
+    # a rule that names the customer's month still counts it: it is chosen over one that does not
+    body = "Prices rise by a fixed amount every April.\nWe remind you of the new price before it starts.\n"
+    assert choose_rule(body, "will the price rise this April?", heading="Prices").chosen[0].startswith(
+        "Prices rise by a fixed amount every April")
     # no date, no change: a rule that holds none of the question's topic is still "no rule"
     assert not choose_rule(STUDENTS, "Do you rent outdoor furniture?", heading="Students").sentences
     assert not choose_rule(STUDENTS, "Do you rent outdoor furniture in March?", heading="Students").sentences
