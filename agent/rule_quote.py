@@ -131,6 +131,7 @@ CASE_RUNG_DEPTH = 5
 CASE_READ_MAX = 600
 # marks a Korean stem key among a sentence's index terms (a key never equals a bigram by accident)
 STEM_KEY = "~"
+_NO_TERM = "\x00"  # no index term: its rarity is that of a term no page holds
 _LINK = lazy(r"\[\[[^\]]*\]\]")
 _FOOTNOTE = lazy(r"(?:(?<!\s)|(?!\s))\s*\[\^[^\]]+\]")
 _ANNOUNCES = lazy(r"\b(?:the following|as follows|below)\b|다음|아래|以下|次の", re.IGNORECASE)
@@ -795,8 +796,14 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
         # 1 + rarity: in a wiki of three pages a word on every page has a rarity near 0, yet still counts
         return 1.0 + max((rare.get(t, 0.0) for t in looked_up.get(grams, [])), default=0.0)
 
-    # the customer's own date counts where the rule holds it and is not asked of a rule that does not
+    # the customer's own date counts where the rule holds it and is not asked of a rule that does not — unless a page
+    # of the policy names it: then the month may be what is asked ("why has my bill gone up this April?" beside "Each
+    # April your monthly charge will increase"), and a page without it should not rise over that page. A term no page
+    # holds is the rarest there is, as rare as a word that is no term at all (``_NO_TERM``)
     told_date = {u.grams for u in units if u.told_date}
+    if told_date and rarity:
+        nowhere = rarity([_NO_TERM]).get(_NO_TERM, 0.0)
+        told_date = {g for g in told_date if all(rare.get(t, 0.0) >= nowhere for t in looked_up.get(g, []))}
 
     def share_held(keyset: frozenset[frozenset[str]], levels: dict[frozenset[str], float]) -> float:
         # fsum: a set's order changes with the process's string hashing, and a plain float sum in another

@@ -58,3 +58,15 @@ def test_the_clean_twins_keep_their_words():
     # no date, no change: a rule that holds none of the question's topic is still "no rule"
     assert not choose_rule(STUDENTS, "Do you rent outdoor furniture?", heading="Students").sentences
     assert not choose_rule(STUDENTS, "Do you rent outdoor furniture in March?", heading="Students").sentences
+
+
+def test_a_month_some_page_names_stays_required():
+    # the policy's pages say whether a month is ever a topic: "april" is on a page (common), "march" on none (rarest)
+    def rarity(terms: list[str]) -> dict[str, float]:
+        return {t: 0.5 if t == "april" else 5.0 for t in terms}
+
+    # April is named by a page, so a rule without it holds less of the question; March is named by none
+    april = choose_rule(STUDENTS, "student since April, do I still get the price?", heading="Students", rarity=rarity)
+    march = choose_rule(STUDENTS, "student since March, do I still get the price?", heading="Students", rarity=rarity)
+    assert april.coverage < 1.0
+    assert march.coverage == 1.0
