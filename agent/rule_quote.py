@@ -809,10 +809,15 @@ def choose_rule(body: str, question: str, *, heading: str = "", flagged: list[st
         # fsum: a set's order changes with the process's string hashing, and a plain float sum in another
         # order can land on the other side of ANSWER_COVERAGE (the same question answered in one run,
         # "no rule" in the next)
-        keyset = frozenset(g for g in keyset if g not in told_date or levels.get(g, 0.0))
         return fsum(weight_of(g) * levels.get(g, 0.0) for g in keyset) / (fsum(weight_of(g) for g in keyset) or 1.0)
 
     coverage = max(share_held(keyset, level) for keyset in asked)
+    # ... and only lifts a rule over the bar: under it, the pages that answer nothing keep their order (which one a
+    # "no rule" answer names as nearest), as if the date were required
+    undated = max(share_held(frozenset(g for g in keyset if g not in told_date or level.get(g, 0.0)), level)
+                  for keyset in asked) if told_date else coverage
+    if undated > ANSWER_COVERAGE:
+        coverage = max(coverage, undated)
     if asked_measures and not is_yes_no(question) and not any(figures[i] for i in chosen):
         # "How much does seat selection cost?" is not answered by a rule that states no price
         coverage *= NO_FIGURE
