@@ -178,7 +178,7 @@ class Unit:
     stem_key: str = ""  # a Korean word's stem key (``mem.core.text.inflection``): 걸려요 and 걸립니다 meet
     case_time: bool = False  # a word of the customer's time ("weeks" of "3 weeks ago", 지난주): any duration holds it
     goods: tuple[frozenset[str], ...] = ()  # the words for goods in general (items, 상품, 商品) when the word is one
-    told_date: bool = False  # a word of a date the customer tells ("March", "13 aug", 10월에, 4月): not required
+    told_date: bool = False  # a word of a date the customer tells ("March", "13 aug", 10월에, 4月): see choose_rule
 
     def held_in(self, found: set[str], figures: frozenset[str] = frozenset()) -> float:
         """1 when a sentence's terms hold the word, ``RELATED`` when they hold a related word or the
@@ -390,16 +390,17 @@ def _question_units(question: str) -> tuple[Unit, ...]:
     # a kanji or English word it helps choose the sentence ("商品はごみとして": the rule holds 商品).
     if any(unit.key and not is_hiragana(unit.word) for unit in units):
         units = [replace(unit, key=False) if unit.key and is_hiragana(unit.word) else unit for unit in units]
-    return tuple(_dates_unkeyed(question, units))
+    return tuple(_dates_told(question, units))
 
 
-def _dates_unkeyed(question: str, units: list[Unit]) -> list[Unit]:
+def _dates_told(question: str, units: list[Unit]) -> list[Unit]:
     """``units`` with the words of a date the customer tells ("back in March", "13 aug", "10월에", "4月から") marked
     ``told_date``: the customer's month is their case, which a rule about it rarely names ("for their first 6
     months", "You need to be 18 or over"), and a Korean or Japanese date left "월에" or "月" as a key word once its
-    number was cut off. Such a word counts in a rule's coverage where the rule holds it ("every April", "1月1日以降")
-    and is not required where it does not. A word the question also uses outside the date is no date word, and the
-    dates stay required when they are all the question names ("what's on in August?")."""
+    number was cut off. Such a word counts in a rule's coverage where the rule holds it ("every April",
+    "1月1日以降"); where it does not, ``choose_rule`` lets the rule answer without it when no page names it. A word
+    the question also uses outside the date is no date word, and the dates stay required when they are all the
+    question names ("what's on in August?")."""
     spans = told_dates(question)
     if not spans:
         return units
