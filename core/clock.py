@@ -1,7 +1,9 @@
-"""The one clock of mem, so tests and the demo can fix "now".
+"""The one clock of mem, so tests, the demo and a back-dated run can fix "now".
 
-``now()`` is the current UTC time unless ``freeze`` set another one (the CLI does this from the
-``MEM_NOW`` setting read by ``mem.core.config``).
+``now()`` is, first match wins: the moment ``freeze`` set (tests, the demo; the CLI freezes the
+``MEM_NOW`` its ``Config`` read); else ``MEM_NOW`` of the process environment, read when asked
+(``mem.core.config.env_now``), so a program that uses mem as a library keeps the clock the CLI keeps;
+else the current UTC time.
 """
 
 from __future__ import annotations
@@ -12,13 +14,27 @@ _frozen: datetime | None = None
 
 
 def now() -> datetime:
-    """The current time, timezone-aware UTC."""
-    return _frozen if _frozen is not None else datetime.now(UTC)
+    """The current time, timezone-aware UTC (``MEM_NOW`` or ``freeze`` fix it).
+
+    ``InvalidInput`` when ``MEM_NOW`` is set but no ISO date or datetime: the real time instead would be
+    the very disagreement between the library and the CLI that reading it here removes."""
+    if _frozen is not None:
+        return _frozen
+    fixed = _env_now()
+    return fixed if fixed is not None else datetime.now(UTC)
 
 
 def is_frozen() -> bool:
     """Whether ``now()`` is fixed (``MEM_NOW``, or ``freeze`` in tests and the demo)."""
-    return _frozen is not None
+    return _frozen is not None or _env_now() is not None
+
+
+def _env_now() -> datetime | None:
+    # imported here: mem.core.config reads settings (the only module that reads the environment) and
+    # takes this module's parser; at import time the two would import each other
+    from mem.core.config import env_now
+
+    return env_now()
 
 
 def today() -> date:

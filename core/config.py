@@ -15,6 +15,7 @@ applies the config carried in a verified bundle this way) → environment variab
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import os
 import re
@@ -273,12 +274,7 @@ class Config:
             config = config.overlay_file(read_toml(workspace / CONFIG_FILE))
         changes: dict[str, Any] = {"debug": env.get("MEM_DEBUG", "") not in ("", "0")}
         if env.get("MEM_NOW"):
-            from mem.core.clock import parse_datetime
-
-            try:
-                changes["now"] = parse_datetime(env["MEM_NOW"])
-            except ValueError as exc:
-                raise InvalidInput(f"MEM_NOW is not an ISO date or datetime: {env['MEM_NOW']!r}") from exc
+            changes["now"] = env_now(env)
         if env.get("MEM_MODEL") is not None and "MEM_MODEL" in env:
             changes["model"] = dataclasses.replace(config.model, name=env["MEM_MODEL"])
         if env.get("MEM_SEMANTIC"):
@@ -551,6 +547,27 @@ def check_workspace(folder: Path) -> None:
                        f"with its new place; mem init {folder} makes a new one)")
     raise NotFound(f"no workspace at {folder}: no {CONFIG_FILE} in it (mem init {folder} makes one there, "
                    "or pass --workspace)")
+
+
+@functools.lru_cache(maxsize=4)
+def _parse_now(text: str) -> datetime:
+    from mem.core.clock import parse_datetime
+
+    try:
+        return parse_datetime(text)
+    except ValueError as exc:
+        raise InvalidInput(f"MEM_NOW is not an ISO date or datetime: {text!r}") from exc
+
+
+def env_now(env: Mapping[str, str] | None = None) -> datetime | None:
+    """``MEM_NOW`` of ``env`` (the process environment by default) as an aware datetime, ``None`` when unset
+    or empty; ``InvalidInput`` when it is no ISO date or datetime.
+
+    ``mem.core.clock.now()`` asks this on every call that ``freeze`` has not answered, so a library user's
+    ``MEM_NOW`` fixes the clock as the CLI's does (newuser32 #6); the parse is cached by the text, since
+    the clock is read often and the setting rarely changes."""
+    text = (os.environ if env is None else env).get("MEM_NOW", "")
+    return _parse_now(text) if text else None
 
 
 def default_home(env: Mapping[str, str]) -> Path:
