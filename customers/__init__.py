@@ -13,6 +13,7 @@ modules' patterns (dozens of regular expressions) it never uses.
 
 from __future__ import annotations
 
+import warnings
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +24,9 @@ if TYPE_CHECKING:
     from mem.customers.fact_record import KINDS, SENSITIVE, STATUSES, Evidence, Fact, PolicyRef, Recheck
     from mem.customers.facts import Facts
     from mem.customers.forget import delete_customer, forget_turns
-    from mem.customers.log_files import Conversation, Turn
+    from mem.customers.log_files import LoggedConversation, Turn
+
+    Conversation = LoggedConversation
     from mem.customers.outbox import EvidenceOutbox
     from mem.customers.portable import export_customer, import_customer
     from mem.customers.promotion import Confirmation, confirm_fact
@@ -42,7 +45,7 @@ _HOME = {
     "export_customer": "portable", "import_customer": "portable", "readable_export": "readable",
     "forget_turns": "forget", "delete_customer": "forget",
     "Confirmation": "promotion", "confirm_fact": "promotion",
-    "Conversation": "log_files", "Turn": "log_files",
+    "LoggedConversation": "log_files", "Turn": "log_files",
     "CustomerStore": "store", "EvidenceItem": "store", "HistoryEntry": "store", "SearchHit": "store",
     "list_customers": "store",
 }
@@ -57,7 +60,6 @@ __all__ = [
     "ConsentBook",
     "ContextChange",
     "ContextItem",
-    "Conversation",
     "CustomerContext",
     "CustomerStore",
     "Evidence",
@@ -67,6 +69,7 @@ __all__ = [
     "Fact",
     "Facts",
     "HistoryEntry",
+    "LoggedConversation",
     "PolicyRef",
     "Recheck",
     "RequestLog",
@@ -85,6 +88,13 @@ __all__ = [
 
 # Any: a lazily imported export, whichever of the names in _EXPORTS (typed where it is defined).
 def __getattr__(name: str) -> Any:
+    if name == "Conversation":
+        # the request log's conversation was exported under the chat session's name (mem.agent.Conversation)
+        # until the thirty-second round; the old name still works and says which to use
+        warnings.warn("mem.customers.Conversation is now mem.customers.LoggedConversation (a conversation of "
+                      "the request log); mem.agent.Conversation is the chat session", DeprecationWarning,
+                      stacklevel=2)
+        return __getattr__("LoggedConversation")
     home = _HOME.get(name)
     if home is None:
         # also how ``from mem.customers import store`` falls through to importing the submodule

@@ -61,7 +61,7 @@ from mem.customers.unscreened import marked_unscreened
 if TYPE_CHECKING:
     from mem.core.config import Config
     from mem.customers.extraction_model import CompleteJson
-    from mem.customers.log_files import Conversation
+    from mem.customers.log_files import LoggedConversation
     from mem.customers.log_files import Turn as LoggedTurn
     from mem.customers.store import CustomerStore
 
@@ -206,7 +206,7 @@ def _plan(store: CustomerStore, chunk_size: int, report: ExtractionReport,
 
 @dataclass(frozen=True)
 class _Chunk:
-    conversation: Conversation
+    conversation: LoggedConversation
     turns: list[Turn]
     start: int
     stop: int

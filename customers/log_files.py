@@ -17,7 +17,7 @@ import os
 import re
 import unicodedata
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, timezone
 from itertools import islice
@@ -124,8 +124,11 @@ def _local(moment: datetime, offset: Any) -> datetime:
 
 
 @dataclass(frozen=True)
-class Conversation:
-    """A conversation of the request log: its turns and how many extraction has already consumed."""
+class LoggedConversation:
+    """A conversation of the request log: its turns and how many extraction has already consumed.
+
+    Iterating it gives its turns. Named apart from ``mem.agent.Conversation``, the chat session that
+    writes such conversations (newuser32 #10: the two were one name, easy to import the wrong one)."""
 
     id: str
     session: str
@@ -154,6 +157,9 @@ class Conversation:
     def damaged_new(self) -> int:
         """How many of the records extraction has not consumed could not be read."""
         return max(self.records - self.extracted, 0) - len(self.new_turns)
+
+    def __iter__(self) -> Iterator[Turn]:
+        return iter(self.turns)
 
     def to_dict(self) -> JsonObject:
         return {
@@ -774,7 +780,7 @@ def read_turns(path: Path, count: int) -> list[Turn]:
     A committed record that cannot be read (a time an older mem wrote as ``26-11-25…``, a hand edit
     that broke a field) is skipped and named in a ``DamagedRecord`` warning: one bad record must not
     make every later ``log list``, ``extract`` or ``ask`` of the customer fail. The turns keep their ``seq``, so
-    extraction still knows which records it has consumed (``Conversation.new_turns``).
+    extraction still knows which records it has consumed (``LoggedConversation.new_turns``).
     """
     if count <= 0:
         return []

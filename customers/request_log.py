@@ -1,7 +1,7 @@
 """The request log (memory): every request and response, as said — ``store.log``.
 
 Conversations are rows in SQLite, their turns one JSONL file each (the file format and the
-``Turn`` / ``Conversation`` records are ``mem.customers.log_files``'s). Lines are appended and
+``Turn`` / ``LoggedConversation`` records are ``mem.customers.log_files``'s). Lines are appended and
 fsynced before the SQLite commit that counts them, under a ``logs/.dirty`` marker; a rollback cuts
 the lines it no longer counts, and ``repair`` cuts them after a crash when the store is opened.
 """
@@ -27,12 +27,12 @@ from mem.customers import erased_turns, log_files
 from mem.customers._layout import DIRTY_MARKER, LOGS_DIR, REDACTED
 from mem.customers._part import StorePart
 from mem.customers.db import get_meta, set_meta
-from mem.customers.log_files import Conversation, Turn
+from mem.customers.log_files import LoggedConversation, Turn
 
 if TYPE_CHECKING:
     from mem.customers.store import CustomerStore
 
-__all__ = ["Conversation", "RequestLog", "Turn"]
+__all__ = ["LoggedConversation", "RequestLog", "Turn"]
 
 # memory.db ``meta`` key: the customer's UTC offset (``+09:00``), that of their latest imported turn
 # whose time had one; the turns ``mem ask``/``chat``/``--script``/MCP log are dated in it.
@@ -393,13 +393,13 @@ class RequestLog(StorePart):
                 continue  # a missing log is reported by the commands that read it
         return keys, redacted
 
-    def get(self, conversation_id: str) -> Conversation:
+    def get(self, conversation_id: str) -> LoggedConversation:
         row = self.row(conversation_id)
         if row is None:
             raise NotFound(f"no conversation {conversation_id} for customer {self._store.customer_id!r}")
         return self._conversation(row)
 
-    def conversations(self, *, pending_only: bool = False) -> list[Conversation]:
+    def conversations(self, *, pending_only: bool = False) -> list[LoggedConversation]:
         """Conversations oldest first; ``pending_only``: those with turns not yet extracted."""
         sql = "SELECT * FROM conversations"
         if pending_only:
@@ -407,7 +407,7 @@ class RequestLog(StorePart):
         rows = self._store.conn.execute(sql + " ORDER BY started_at, id").fetchall()
         return [self._conversation(row) for row in rows]
 
-    def pending(self) -> list[Conversation]:
+    def pending(self) -> list[LoggedConversation]:
         """What ``extract_pending`` has to process: conversations with unextracted turns."""
         return self.conversations(pending_only=True)
 
@@ -487,9 +487,9 @@ class RequestLog(StorePart):
     def row(self, conversation_id: str) -> sqlite3.Row | None:
         return self._store.conn.execute("SELECT * FROM conversations WHERE id = ?", (conversation_id,)).fetchone()
 
-    def _conversation(self, row: sqlite3.Row) -> Conversation:
+    def _conversation(self, row: sqlite3.Row) -> LoggedConversation:
         turns = log_files.read_turns(self.path(row["id"]), row["turns"])
-        return Conversation(
+        return LoggedConversation(
             id=row["id"], session=row["session"], started_at=clock.parse_datetime(row["started_at"]),
             turns=tuple(turns), extracted=row["extracted"], records=row["turns"],
         )
