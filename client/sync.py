@@ -68,7 +68,7 @@ from mem.client.trust import bundle_home, follow_transitions, load_trust, save_t
 from mem.core import clock
 from mem.core.config import Config
 from mem.core.errors import MemError, NetworkError, StorageError, VerificationError
-from mem.core.fsio import fsync_dir
+from mem.core.fsio import PathArg, fsync_dir
 from mem.core.json_types import JsonObject
 from mem.wire import signing
 from mem.wire.manifest import (
@@ -92,7 +92,7 @@ from mem.wire.manifest import (
 ProgressCallback = Callable[[int, int, str], None]
 
 
-def sync(home: Path, *, config: Config, server: str | None = None, client: ServerClient | None = None,
+def sync(home: PathArg, *, config: Config, server: str | None = None, client: ServerClient | None = None,
          push_evidence: bool = True, on_progress: ProgressCallback | None = None) -> JsonObject:
     """Bring this home's bundle up to date; raises (after recording ``stale``) when it cannot."""
     home = Path(home)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypedDict
 from mem.client.login import load_login, save_login
 from mem.core import clock
 from mem.core.errors import InvalidInput, VerificationError
-from mem.core.fsio import atomic_write_text
+from mem.core.fsio import PathArg, atomic_write_text
 from mem.wire import signing
 
 if TYPE_CHECKING:
@@ -72,11 +72,11 @@ def trusted_key(trust: Trust) -> Ed25519PublicKey:
     return signing.load_public_pem(trust["public_key"].encode("ascii"), origin="trusted key")
 
 
-def login_client(home: Path, *, url: str, token: str | None, trust_key: Path | None = None,
+def login_client(home: PathArg, *, url: str, token: str | None, trust_key: PathArg | None = None,
                  bundles: str | None = None, previous_tokens: tuple[str, ...] = ()) -> LoginSummary:
     """``mem login``: store server, token and (``bundles``) a static bundle base URL; pin ``trust_key``
     (a PEM file) when given."""
-    pem = None
+    home, pem = Path(home), None
     if trust_key is not None:  # read and checked first: a bad key file leaves the login as it was
         try:
             pem = Path(trust_key).read_bytes()

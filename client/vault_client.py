@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mem.core.errors import NetworkError
+from mem.core.fsio import PathArg
 from mem.core.json_types import JsonObject
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ class VaultClient:
         return list(self.previous_keys)
 
 
-def backup_to_server(home: Path, customer_id: str, pin: str, *, config: Config, include_logs: bool = False,
+def backup_to_server(home: PathArg, customer_id: str, pin: str, *, config: Config, include_logs: bool = False,
                      replace: bool = False, kdf: KdfParams | None = None, server: str | None = None,
                      on_progress: Callable[[int, int, str], None] | None = None) -> BackupReceipt:
     """``mem backup``: encrypt one customer's memory and upload it for the logged-in account."""
@@ -94,6 +95,7 @@ def backup_to_server(home: Path, customer_id: str, pin: str, *, config: Config, 
     from mem.customers.backup import create_backup
     from mem.customers.backup_crypto import STANDARD
 
+    home = Path(home)
     with ServerClient.for_home(home, config=config, server=server) as client:
         _require_token(client)
         vault = VaultClient(client, previous_keys=_previous_keys(home, config, server))
@@ -101,8 +103,8 @@ def backup_to_server(home: Path, customer_id: str, pin: str, *, config: Config, 
                              replace=replace, kdf=kdf or STANDARD, on_progress=on_progress)
 
 
-def restore_from_server(home: Path, customer_id: str, pin: str, *, config: Config, overwrite: bool = False,
-                        server: str | None = None,
+def restore_from_server(home: PathArg, customer_id: str, pin: str, *, config: Config,
+                        overwrite: bool = False, server: str | None = None,
                         on_progress: Callable[[int, int, str], None] | None = None) -> RestoreReport:
     """``mem restore``: fetch, decrypt and install one customer's backup, flagging facts whose
     policy changed since (versions from this home's verified bundle, when there is one)."""
@@ -112,6 +114,7 @@ def restore_from_server(home: Path, customer_id: str, pin: str, *, config: Confi
     from mem.customers.backup_crypto import STANDARD
     from mem.wire.manifest import page_renames, page_versions, withdrawn_pages
 
+    home = Path(home)
     manifest = installed_manifest(home)
     versions = page_versions(manifest)
     with ServerClient.for_home(home, config=config, server=server) as client:

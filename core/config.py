@@ -29,6 +29,7 @@ from typing import Any
 
 from mem.core.errors import InvalidInput, MemWarning, NotFound
 from mem.core.formats import CLIENT_SETTINGS_SINCE, SETTINGS_SINCE, WORKSPACE_FORMAT
+from mem.core.fsio import PathArg
 
 CONFIG_FILE = "mem.toml"
 # customer names the anonymiser and lint must find, in the client home (never in the committed mem.toml)
@@ -246,8 +247,8 @@ class Config:
     def load(
         cls,
         *,
-        workspace: Path | None = None,
-        home: Path | None = None,
+        workspace: PathArg | None = None,
+        home: PathArg | None = None,
         env: Mapping[str, str] | None = None,
         cwd: Path | None = None,
     ) -> Config:

@@ -6,6 +6,12 @@ import contextlib
 import os
 import tempfile
 from pathlib import Path
+from typing import TypeAlias
+
+#: A path as the public functions take it (docs/customers.md, "Arguments": a ``str`` or any ``os.PathLike``); they
+#: make it a ``Path`` on entry. A hint of ``Path`` gave a mypy user false errors for the ``str`` that works
+#: (newuser32 #10).
+PathArg: TypeAlias = str | os.PathLike[str]
 
 
 def atomic_write_bytes(path: Path, data: bytes, *, mode: int | None = None) -> None:

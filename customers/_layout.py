@@ -17,6 +17,7 @@ from contextlib import suppress
 from pathlib import Path
 
 from mem.core.errors import InvalidInput, StorageError
+from mem.core.fsio import PathArg
 from mem.core.ids import validate_customer_id
 
 CUSTOMERS_DIR = "customers"
@@ -112,9 +113,9 @@ def empty_customers(home: Path) -> list[str]:
     return empty
 
 
-def list_customers(home: Path) -> list[str]:
+def list_customers(home: PathArg) -> list[str]:
     """The ids of customers with memory on this client (names only; nothing of theirs is read)."""
-    root = customers_root(home)
+    root = customers_root(Path(home))
     if not root.is_dir():
         return []
     ids = []

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mem.core.errors import InvalidInput, NotFound, StorageError
+from mem.core.fsio import PathArg
 from mem.core.ids import new_id, validate_customer_id
 from mem.core.json_types import JsonObject
 from mem.customers._layout import (
@@ -212,7 +213,7 @@ def settle_remains(home: Path, customer_id: str, *, lock_timeout: float = 15.0) 
     return only_remains
 
 
-def delete_customer(home: Path, customer_id: str, *, lock_timeout: float = 15.0) -> JsonObject:
+def delete_customer(home: PathArg, customer_id: str, *, lock_timeout: float = 15.0) -> JsonObject:
     """Delete all of one customer's memory on this client (``NotFound`` when it holds none).
 
     The folder is renamed aside under the customer's lock, then removed; the lock file goes last, while still held. The
@@ -223,7 +224,7 @@ def delete_customer(home: Path, customer_id: str, *, lock_timeout: float = 15.0)
     What this client sent elsewhere — a backup on the server, shared anonymised decisions — is the
     caller's to reach first (``mem forget`` does both)."""
     customer_id = validate_customer_id(customer_id)
-    root = customers_root(home)
+    root = customers_root(Path(home))
     live = root / customer_id
     lock_path = root / LOCKS_DIR / f"{customer_id}.lock"
     if not live.is_dir():  # a folder without memory.db (lost, or never written) still holds the request log

@@ -30,7 +30,7 @@ from typing import Any
 
 from mem.core import clock
 from mem.core.errors import InvalidInput, StorageError
-from mem.core.fsio import fsync_dir
+from mem.core.fsio import PathArg, fsync_dir
 from mem.core.ids import new_id, validate_customer_id
 from mem.core.json_types import JsonObject
 from mem.customers import erased_turns, log_files
@@ -65,7 +65,7 @@ GZIP_LEVEL = 6
 
 
 def export_customer(
-    home: Path, customer_id: str, *, include_logs: bool = True, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
+    home: PathArg, customer_id: str, *, include_logs: bool = True, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
 ) -> bytes:
     """The memory of one customer as bytes (``NotFound`` if there is none on this client)."""
     with _no_cycle_collection(), CustomerStore.open(home, customer_id, create=False,
@@ -233,7 +233,7 @@ def _validated(payload: dict[str, Any]) -> _Memory:
 
 
 def import_customer(
-    home: Path, customer_id: str, data: bytes, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
+    home: PathArg, customer_id: str, data: bytes, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
 ) -> dict[str, int]:
     """Replace the memory of ``customer_id`` with exported ``data``, atomically.
 
@@ -249,7 +249,7 @@ def import_customer(
                 f"this memory belongs to customer {payload['customer_id']!r}, not {customer_id!r}"
             )
         memory = _validated(payload)
-        return _replace(home, customer_id, memory, lock_timeout=lock_timeout)
+        return _replace(Path(home), customer_id, memory, lock_timeout=lock_timeout)
 
 
 def _replace(home: Path, customer_id: str, memory: _Memory, *, lock_timeout: float) -> dict[str, int]:

@@ -9,6 +9,7 @@ the lines it no longer counts, and ``repair`` cuts them after a crash when the s
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -21,6 +22,7 @@ from mem.core import clock
 from mem.core.arguments import as_datetime
 from mem.core.controls import clean_message
 from mem.core.errors import Conflict, InvalidInput, NotFound, StorageError
+from mem.core.fsio import PathArg
 from mem.core.ids import new_id, validate_name
 from mem.core.json_types import JsonObject
 from mem.customers import erased_turns, log_files
@@ -136,7 +138,7 @@ class RequestLog(StorePart):
         except ValueError:
             return moment
 
-    def import_file(self, path: Path, *, agent_speakers: Iterable[str] = (),
+    def import_file(self, path: PathArg, *, agent_speakers: Iterable[str] = (),
                     max_message_bytes: int = log_files.MAX_MESSAGE_BYTES, allow_future: bool = False,
                     drop_duplicates: bool = False) -> JsonObject:
         """``mem log import``: past conversations from a JSONL file, all or nothing.
@@ -154,7 +156,7 @@ class RequestLog(StorePart):
         """
         result = log_files.parse_import(Path(path), agent_speakers=agent_speakers,
                                         max_message_bytes=max_message_bytes, allow_future=allow_future)
-        return self.import_parsed(result, path, drop_duplicates=drop_duplicates)
+        return self.import_parsed(result, os.fspath(path), drop_duplicates=drop_duplicates)
 
     def import_parsed(self, result: log_files.ParsedImport, path: Path | str, *,
                       drop_duplicates: bool = False) -> JsonObject:

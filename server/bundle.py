@@ -37,7 +37,7 @@ from mem.core.config import CONFIG_FILE as SETTINGS_FILE
 from mem.core.config import Config, SettingSections
 from mem.core.errors import InvalidInput, Refused, StorageError
 from mem.core.formats import BUNDLE_FORMAT, min_reader, written_by
-from mem.core.fsio import fsync_dir
+from mem.core.fsio import PathArg, fsync_dir
 from mem.core.json_types import JsonObject
 from mem.core.wording import plural
 from mem.server.keys import keys_dir, load_signing_key, load_transitions
@@ -269,7 +269,7 @@ def _remove_stale_staging(workspace: Path) -> None:
 MAX_EXPIRES_DAYS = 36_500
 
 
-def build_bundle(workspace: Path, *, config: Config, expires_days: int | None = None,
+def build_bundle(workspace: PathArg, *, config: Config, expires_days: int | None = None,
                  allow_lint_errors: bool = False, from_branch: bool = False,
                  on_progress: ProgressCallback | None = None) -> JsonObject:
     """Build, sign and publish the next bundle version from the commit at HEAD; returns its summary."""

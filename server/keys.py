@@ -22,7 +22,7 @@ from pathlib import Path
 
 from mem.core import clock
 from mem.core.errors import Conflict, NotFound, Refused, StorageError
-from mem.core.fsio import atomic_write_bytes, atomic_write_text
+from mem.core.fsio import PathArg, atomic_write_bytes, atomic_write_text
 from mem.core.json_types import JsonObject
 from mem.server.storage import state_dir
 from mem.wire import signing
@@ -48,10 +48,11 @@ def _prepare_dir(workspace: Path) -> Path:
     return folder
 
 
-def init_keys(workspace: Path, *, new_service: bool = False) -> JsonObject:
+def init_keys(workspace: PathArg, *, new_service: bool = False) -> JsonObject:
     """Create the first signing key pair; refuses when one exists (rotate instead), and — unless ``new_service`` —
     in a git clone that has no ``.mem/`` of its own: that is a service moved without its state, and a new key
     would strand every client (``mem.server.moved``)."""
+    workspace = Path(workspace)
     if (keys_dir(workspace) / PRIVATE).exists():
         raise Conflict(f"a signing key exists already in {keys_dir(workspace)}; use `mem keys rotate` to replace it")
     if not new_service:

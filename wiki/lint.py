@@ -18,6 +18,7 @@ from pathlib import Path
 from mem.core import clock
 from mem.core.config import Config, check_workspace
 from mem.core.errors import InvalidInput, NotFound
+from mem.core.fsio import PathArg
 from mem.wiki.index import FOLDERS, INDEX_FILE, is_page_file_name
 from mem.wiki.lint_duplicates import check_same_rules
 from mem.wiki.lint_model import RULES, Finding, LintReport, Rule
@@ -45,7 +46,7 @@ __all__ = [
 ExtraCheck = Callable[[LintContext], Iterable[Finding]]
 
 
-def lint_workspace(workspace: Path, paths: Sequence[Path] | None = None, *, config: Config,
+def lint_workspace(workspace: PathArg, paths: Sequence[PathArg] | None = None, *, config: Config,
                    extra: Sequence[ExtraCheck | None] = ()) -> LintReport:
     """Check the wiki of ``workspace``; with ``paths``, report only findings in those files/folders.
 
@@ -55,6 +56,7 @@ def lint_workspace(workspace: Path, paths: Sequence[Path] | None = None, *, conf
     """
     from mem.wiki.store import reading
 
+    workspace, paths = Path(workspace), _as_paths(paths)
     require_workspace(workspace)  # before the lock: `reading` would make .mem/ in any folder
     # one snapshot: a promote or ingest writing meanwhile had its files on disk before its commit, read as
     # uncommitted edits or as a version lower than the one in a commit; under the shared lock it has finished
@@ -67,6 +69,11 @@ def lint_workspace(workspace: Path, paths: Sequence[Path] | None = None, *, conf
         selected = _selection(ctx.workspace, paths)
         findings = [f for f in findings if _within(f.path, selected)]
     return LintReport(findings, pages_checked=sum(1 for f in ctx.files if f.selected))
+
+
+def _as_paths(paths: Sequence[PathArg] | None) -> list[Path] | None:
+    # the public functions take what docs/customers.md promises a caller ("a str or any os.PathLike")
+    return None if paths is None else [Path(p) for p in paths]
 
 
 def require_workspace(workspace: Path) -> None:
@@ -133,7 +140,7 @@ class FixResult:
         return {"commit": self.commit, "fixed": self.fixed, "remaining": self.remaining.to_dict()}
 
 
-def fix(workspace: Path, paths: Sequence[Path] | None = None, *, config: Config,
+def fix(workspace: PathArg, paths: Sequence[PathArg] | None = None, *, config: Config,
         extra: Sequence[ExtraCheck | None] = ()) -> FixResult:
     """Rewrite what is safely fixable, as ONE commit through ``Wiki.write``; then lint again.
 
@@ -143,6 +150,7 @@ def fix(workspace: Path, paths: Sequence[Path] | None = None, *, config: Config,
     """
     from mem.wiki.lint_fix import apply_fixes
 
+    workspace, paths = Path(workspace), _as_paths(paths)
     ctx = build_context(workspace, paths, config=config)
     commit, fixed = apply_fixes(ctx)
     return FixResult(commit, fixed, lint_workspace(workspace, paths, config=config, extra=extra))

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from mem.core.config import CONFIG_FILE, render_template
 from mem.core.errors import Conflict, StorageError
-from mem.core.fsio import atomic_write_text
+from mem.core.fsio import PathArg, atomic_write_text
 from mem.wiki import gitrepo
 from mem.wiki.index import INDEX_FILE, render_index
 from mem.wiki.merge_attributes import MERGE_ATTRIBUTES
@@ -35,7 +35,7 @@ MARKERS = (CONFIG_FILE, INDEX_FILE, LOG_FILE, CONTEXT_FILE, "policies", "knowhow
 MADE_HERE = "made-here"
 
 
-def init_workspace(path: Path) -> Path:
+def init_workspace(path: PathArg) -> Path:
     """Create a workspace at ``path`` (made if missing) with one initial commit; returns its path.
 
     Refuses (``Conflict``) when ``path`` already holds a workspace or any of its files, so nothing of
