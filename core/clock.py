@@ -8,6 +8,7 @@ else the current UTC time.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 
 _frozen: datetime | None = None
@@ -29,12 +30,18 @@ def is_frozen() -> bool:
     return _frozen is not None or _env_now() is not None
 
 
-def _env_now() -> datetime | None:
-    # imported here: mem.core.config reads settings (the only module that reads the environment) and
-    # takes this module's parser; at import time the two would import each other
-    from mem.core.config import env_now
+_env_reader: Callable[[], datetime | None] | None = None
 
-    return env_now()
+
+def _env_now() -> datetime | None:
+    global _env_reader
+    if _env_reader is None:
+        # imported on first use, once: mem.core.config reads settings (the only module that reads the environment)
+        # and takes this module's parser, so at import time the two would import each other
+        from mem.core.config import env_now
+
+        _env_reader = env_now
+    return _env_reader()
 
 
 def today() -> date:

@@ -567,7 +567,7 @@ def env_now(env: Mapping[str, str] | None = None) -> datetime | None:
     ``mem.core.clock.now()`` asks this on every call that ``freeze`` has not answered, so a library user's
     ``MEM_NOW`` fixes the clock as the CLI's does (newuser32 #6); the parse is cached by the text, since
     the clock is read often and the setting rarely changes."""
-    text = (os.environ if env is None else env).get("MEM_NOW", "")
+    text = (os.environ if env is None else env).get("MEM_NOW")
     return _parse_now(text) if text else None
 
 
