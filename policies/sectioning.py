@@ -219,10 +219,7 @@ def _whole(blocks: list[Block], title: str, *, skip: int | None) -> Topic:
 def _split(blocks: list[Block], starts: list[int], headings: list[int], *, skip: int | None,
            level: int, title: str) -> list[Topic]:
     topics: list[Topic] = []
-    # an introduction is not lost; a breadcrumb trail in it is the site's navigation, not the document's: alone it
-    # was a page of its own under the document's title whose one "rule" was "Help Centre > Prices > Tariffs"
-    # (newuser32 #11's survey: five help-centre pages of the policy QA bench)
-    carry: list[Block] = [b for b in blocks[:starts[0]] if not b.is_heading and not is_breadcrumb(b.text)]
+    carry: list[Block] = [b for b in blocks[:starts[0]] if not b.is_heading]  # an introduction is not lost
     if any(not is_version_line(b.text) for b in carry):
         # An introduction with something to say is the document's own page, under its title: folded
         # into the first section it was cited as that section ("Domain basic" quoted the retail
@@ -266,22 +263,6 @@ def _path(blocks: list[Block], headings: list[int], start: int, skip: int | None
         if blocks[i].level < chain[0].level:
             chain.insert(0, blocks[i])
     return tuple(strip_numbering(b.text) for b in chain)
-
-
-# A breadcrumb trail: three or more short parts joined by ">", "›" or "»" ("Help Centre > Prices > Tariffs and
-# charges", "홈 > 고객센터 > 이용안내", "ホーム › ヘルプ › 料金"); a part is at most six words and ends no sentence.
-# (a separator starts at the first space of a run only: from every space of a long run it read the run to its end)
-_TRAIL_SEPARATOR = re.compile(r"(?<!\s)(?:\s+>\s+|\s*[›»]\s*)")
-_TRAIL_PART = re.compile(r"^[^\s.!?。．！？:：;>›»]+(?:\s+[^\s.!?。．！？:：;>›»]+){0,5}$")
-
-
-def is_breadcrumb(text: str) -> bool:
-    """Whether a line is a site's breadcrumb trail (three or more short parts joined by ">", "›" or "»")."""
-    line = " ".join(text.split())
-    if len(line) > 200:
-        return False
-    parts = _TRAIL_SEPARATOR.split(line)
-    return len(parts) >= 3 and all(_TRAIL_PART.match(part) for part in parts)
 
 
 def is_version_line(text: str) -> bool:
