@@ -49,9 +49,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "rule_line": '{title} ({id}, version {version}) says: "{quote}" [{n}]',
         "sibling_line": "Another page of the same title also answers this, {title} ({id}, version {version}): "
                         '"{quote}" [{n}] — please check which of the two is about your case.',
-        # the nearest page is named, never cited: a page that says nothing is no evidence (new-user report 31 #12)
-        "no_rule": "No rule in the policy matches this question: the nearest page, {title} ({id}, version {version}), "
-                   "says nothing about it.",
+        # the nearest page is named, never cited: a page that says nothing is no evidence (new-user report 31 #12);
+        # and nothing is claimed of it — the lexical choice misses paraphrases, so the page may well answer (new-user
+        # report 32 #5: "Returns … says nothing about it" of a page saying "Signed first editions may be returned")
+        "no_rule": "No rule in the policy was found to match this question; the nearest page is {title} ({id}, "
+                   "version {version}).",
         "no_rule_exclusion": "No rule in the policy matches this question: the nearest page, {title} ({id}, version "
                              "{version}) [{n}], does not name your case, but it rules some cases out; please check "
                              "whether yours is one of them: {quote}",
@@ -139,8 +141,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "upcoming": "{date}から{title}の第{version}版が適用されます（それまでは上記の規定が有効です）："
                     "「{summary}」 [{n}]",
         "upcoming_plain": "{date}から{title}の第{version}版が適用されます（それまでは上記の規定が有効です）。 [{n}]",
-        "no_rule": "この質問に該当する規定はポリシーにありません。最も近いページ{title}（{id}、第{version}版）"
-                   "にも記載がありません。",
+        "no_rule": "この質問に該当する規定はポリシーの中に見つかりませんでした（最も近いページ：{title}（{id}、"
+                   "第{version}版））。",
         "no_rule_exclusion": "この質問に該当する規定はポリシーにありません。最も近いページ{title}"
                              "（{id}、第{version}版） [{n}]はお客様のケースを明記していませんが、"
                              "対象外となる場合を定めています。"
@@ -223,8 +225,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "upcoming": "{date}부터 {title} 제{version}판이 적용됩니다(그때까지는 위 규정이 유효합니다): "
                     "\"{summary}\" [{n}]",
         "upcoming_plain": "{date}부터 {title} 제{version}판이 적용됩니다(그때까지는 위 규정이 유효합니다). [{n}]",
-        "no_rule": "이 질문에 해당하는 규정이 정책에 없습니다. 가장 가까운 페이지 {title} ({id}, 제{version}판)"
-                   "에도 관련 내용이 없습니다.",
+        "no_rule": "이 질문에 해당하는 규정을 정책에서 찾지 못했습니다(가장 가까운 페이지: {title} ({id}, "
+                   "제{version}판)).",
         "no_rule_exclusion": "이 질문에 해당하는 규정이 정책에 없습니다. 가장 가까운 페이지 {title} "
                              "({id}, 제{version}판) [{n}]에 고객님의 경우가 명시되어 있지는 않지만, "
                              "제외되는 경우를 정하고 있습니다. "

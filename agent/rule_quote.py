@@ -1247,6 +1247,28 @@ def _asks_when(question: str) -> bool:
     return False
 
 
+# "where" asks for a place (어디, どこ); "how far" (어디까지, どこまで) may ask for a distance
+_WHERE = lazy(r"어디(?!\s*까지)|どこ(?!\s*まで)")
+
+
+def _asks_where(question: str) -> bool:
+    """Whether every sentence of the message that asks has "where" (어디, どこ) as its first question word: it asks for
+    a place, which no figure of a rule states (new-user report 32 #4: "Where do you deliver my orders?" was answered
+    "In short: 1 working day")."""
+    parts = [part.text.strip() for part in split_message(question)]
+    asking = [p for p in parts if _asks(p)] or parts
+    for part in asking:
+        if is_cjk(part):
+            first_cjk = _CJK_WH.search(part)
+            if not (first_cjk and _WHERE.match(part, first_cjk.start())):
+                return False
+            continue
+        first = _WH.search(part)
+        if not (first and first.group(0).lower() == "where"):
+            return False
+    return bool(asking)
+
+
 _WHOLE_NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?"
 
 
@@ -2468,7 +2490,8 @@ def _against_exclusion(question: str, best: str, others: list[str]) -> tuple[str
     8 days" and "Sale items cannot be returned"), "it depends" otherwise — a quoted rule never says the
     opposite of the verdict above it."""
     excluding = [s for s in others if rules_out(_what_is_ruled(_condition_and_ruling(s)[1]), question) and
-                 _judge_limit(question, s) != "in"]
+                 _judge_limit(question, s) != "in" and
+                 not _negation_off_the_ask(question, _what_is_ruled(_condition_and_ruling(s)[1]))]
     if not excluding:
         return ("yes", "")
     keys = [u for u in question_units(question) if u.key]
@@ -2727,6 +2750,8 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
     is not the ask's: a prohibition still answers no. Any other verdict is said as if the negation were asked (the
     rule may require what the customer has not done: "haven't done my theory yet, can I book?"), see ``_in_short``.
     """
+    if not asks_yes_no(question) and _asks_where(question):
+        return None
     said = _in_short(question, sentences, by_clause=True)
     if not (said == ("no", "") or not _CLAUSE_BREAKS.search(question) or all(
             _ask_clause(part) == part for part in _asking(question))):
@@ -3007,6 +3032,18 @@ def _in_short(question: str, sentences: list[str], *, by_clause: bool) -> tuple[
             # threshold is chosen below, by the customer's amount)
             by_threshold = _charged(question, sentences) is not None
             for sentence in _by_words_held(question, sentences):
+                clause = _clause_named(question, sentence)
+                if clause != sentence and not by_threshold:
+                    # the clause the question's qualifier names answers ("Is return postage free if the book arrived
+                    # damaged?" on "… free when the item arrived damaged …; otherwise a £3.50 return label …"): its
+                    # charge, or free when the question states the clause's condition, else it depends
+                    figure = figure_of(clause, question)
+                    if figure and _MONEY.figure.search(figure):
+                        return ("figure", figure)
+                    if _NO_CHARGE.search(_BUT_NOT.sub("", clause)) and not re.search(r"\d", clause):
+                        if _CONDITION.search(clause) or _condition_stated(question, clause) is False:
+                            return ("depends", "")
+                        return ("yes" if free_asked else "no", "")
                 figure = None if by_threshold else figure_of(sentence, question)
                 free = _NO_CHARGE.search(_BUT_NOT.sub("", sentence))
                 if free and told and (figure or _figures(_FOOTNOTE.sub("", sentence), question)):
@@ -3096,7 +3133,8 @@ def _in_short(question: str, sentences: list[str], *, by_clause: bool) -> tuple[
                 _OBLIGATION.search(ruling) and not _DUTY_ASKED.search(question)):
             return ("depends", "")
         if rules_out(_what_is_ruled(ruling), question):
-            return ("no", "")
+            # a negation of another thing than the one asked is no verdict on it
+            return None if _negation_off_the_ask(question, _what_is_ruled(ruling)) else ("no", "")
         if not _day_held(question, sentences):
             # "Is customer service open at Christmas?" on "open on weekdays from 9 am to 6 pm": the rule says
             # nothing of the day asked, so it allows nothing of it
@@ -3104,6 +3142,10 @@ def _in_short(question: str, sentences: list[str], *, by_clause: bool) -> tuple[
         verdict = _against_exclusion(question, best, sentences[1:])
         if verdict[0] == "yes" and not _predicate_held(question, best, by_clause=by_clause):
             return None
+        if verdict[0] == "yes" and _condition_stated(question, ruling) is False and _own_qualifier(question, ruling):
+            # the rule allows under a condition the question does not state, and the question names a case of its own
+            # the rule does not ("…an order that is already dispatched?" on "… while it is still "Processing"")
+            return ("depends", "")
         if verdict[0] == "yes" and not _thing_held(question, ruling):
             # "Is there a fair use limit on mobile data?" on a roaming row's "Data: Fair use 15GB": the sentence the
             # yes is read from does not name the limit asked whether there is, so it says no yes
@@ -3123,8 +3165,88 @@ def _in_short(question: str, sentences: list[str], *, by_clause: bool) -> tuple[
     numbers = set(_PLAIN_NUMBER.findall(question))
     for s in sentences:
         held[s] += len(numbers & set(_PLAIN_NUMBER.findall(_FOOTNOTE.sub("", s))))
-    figure = _of_kind_asked(question, (figure_of(s, question) for s in sorted(sentences, key=lambda s: -held[s])))
+    figure = _of_kind_asked(question, (figure_of(_clause_named(question, s), question) or figure_of(s, question)
+                                       for s in sorted(sentences, key=lambda s: -held[s])))
     return ("figure", figure) if figure else None
+
+
+# --- the clause and the condition a question names (new-user report 32, findings 3 and 4) ---------------------------
+
+
+def _names_measure(word: str) -> bool:
+    """Whether a question's key word names a kind of figure ("cost", "price", "fee", 요금, 料金): every clause stating
+    such a figure holds it, so it does not choose between them."""
+    singular = word[:-1] if word.endswith("s") and len(word) > 3 else word
+    return any(names(m, w) for m in MEASURES if m.name != "count" for w in {word, singular})
+
+
+def _clause_named(question: str, sentence: str) -> str:
+    """The clause of a sentence joined by semicolons that holds most of the question's key units other than a word
+    naming the kind of figure asked — the question's qualifier picks its clause: "How much does a ticket cost for
+    loyalty members?" on "Tickets cost £6 and include a hot drink; loyalty members pay £4." is the members' clause.
+    The sentence itself when no clause holds more than the others (as ``_clause_asked``: an item read with its
+    lead-in, a clause that turns the one before, a table row's labelled cells are one rule)."""
+    clauses = [c for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
+    if len(clauses) < 2 or sentence.endswith(")") or any(_CONTRAST.match(c) for c in clauses[1:]) or \
+            sum(1 for c in clauses if ":" in c or "：" in c) > 1:
+        return sentence
+    keys = [u for u in question_units(question) if u.key and not _names_measure(u.word.lower())]
+    held = [sum(1 for u in keys if u.found_in(sentence_terms(clause))) for clause in clauses]
+    best = max(held, default=0)
+    if not best or held.count(best) != 1:
+        return sentence
+    return clauses[held.index(best)]
+
+
+# the condition a rule's clause sets on what it allows: "while it is still "Processing"", "when the item arrived
+# damaged", "as long as …", "until …" (a condition "if" / "unless" / "provided" already makes the verdict "it depends")
+_STATED_CONDITION = lazy(r"\b(?:if|when|whenever|while|as\s+long\s+as|provided(?:\s+that)?|until|unless)\b"
+                         r"([^,;:.!?]{1,200})", re.IGNORECASE)
+
+
+def _condition_stated(question: str, clause: str) -> bool | None:
+    """Whether the question states the condition a rule's clause sets (a key word of the condition's own clause):
+    None when the clause sets none. "Is return postage free if the book arrived damaged?" states "when the item
+    arrived damaged"; "Can I change the address on an order that is already dispatched?" does not state "while it
+    is still "Processing"". English only: a Korean or Japanese condition (경우, 場合) is read as before."""
+    found = _STATED_CONDITION.search(clause)
+    if not found:
+        return None
+    condition = sentence_terms(found.group(1))
+    return any(u.found_in(condition) for u in question_units(question) if u.key)
+
+
+def _own_qualifier(question: str, clause: str) -> bool:
+    """Whether the question's asking clauses hold a key unit the rule's clause does not (its own case: "already
+    dispatched")."""
+    terms = sentence_terms(_FOOTNOTE.sub("", clause))
+    asking = " ".join(_ask_clause(part) for part in _asking(question))
+    return any(not u.found_in(terms) for u in question_units(asking) if u.key)
+
+
+# a negated predicate in English ("cannot be extended", "are not refunded", "never expire"): the words after the
+# negation are what the rule rules out
+_NEGATED_PREDICATE = lazy(r"\b(?:cannot|can't|can\s+not|not|never|won't|isn't|aren't|doesn't|don't|didn't)\b"
+                          r"(?:\s+(?:be|been|being|get|got|have|be\s+able\s+to))?\s+([^,;:.!?]{1,160})", re.IGNORECASE)
+# a word that grants or counts by: "Pets are not allowed" rules out whatever the customer asked to bring
+_GRANTING = lazy(r"(?:allow|permit|accept|possible|available|eligible|valid|able\b|entitled|offer|provide|includ|"
+                 r"cover|appl(?:y|ies|ied)|guarantee|possible|supported|honou?r|authori[sz])", re.IGNORECASE)
+
+
+def _negation_off_the_ask(question: str, ruling: str) -> bool:
+    """Whether a rule's negation rules out another thing than the one asked: the words after it hold no key unit of the
+    asking clause while the words before it do ("Do my gift cards ever expire?" on "An expired gift card cannot be
+    extended.": the expiry is the card's state, the extension what is ruled out — new-user report 32 #3). A negated
+    word that grants ("not allowed", "not accepted", "not covered") rules out whatever is asked. English only."""
+    if not ruling.isascii():
+        return False
+    found = _NEGATED_PREDICATE.search(ruling)
+    if not found or _GRANTING.match(found.group(1).strip()):
+        return False
+    asking = " ".join(_ask_clause(part) for part in _asking(question))
+    keys = [u for u in question_units(asking) if u.key]
+    after, before = sentence_terms(found.group(1)), sentence_terms(ruling[:found.start()])
+    return not any(u.found_in(after) for u in keys) and any(u.found_in(before) for u in keys)
 
 
 _PLAIN_NUMBER = lazy(r"(?<![\d.,])\d{1,12}(?:[.,]\d{1,12})?(?![.,]?\d)")

@@ -99,9 +99,9 @@ PRIVACY = [
     ("Sharing", ["We never sell personal data.",
                  "We share your address only with carriers and payment providers to fulfil orders."]),
 ]
-NO_RULE = ("No rule in the policy matches", "could not find", "해당하는 규정이 정책에 없습니다",
-           "정책의 언어로는", "該当する規定", "No matching rule was found", "이 질문에 해당하는 규정, 처리 방침",
-           "このご質問に当てはまる規定")
+NO_RULE = ("No rule in the policy matches", "No rule in the policy was found", "could not find",
+           "해당하는 규정이 정책에 없습니다", "규정을 정책에서 찾지 못했습니다", "정책의 언어로는", "該当する規定",
+           "No matching rule was found", "이 질문에 해당하는 규정, 처리 방침", "このご質問に当てはまる規定")
 # the question files write an expected yes or no in English whatever the question's language
 SAID_AS = {"Yes": ("Yes", "예", "はい"), "No": ("No", "아니요", "いいえ")}
 # an expected yes or no as the question files write it (in English, or in the question's own language), and the

@@ -18,7 +18,7 @@ from mem.core.text import encoder
 from tests.agent.conftest import FakeService
 from tests.agent.test_semantic import PARAPHRASE, RULE, pages, policy_blocks
 
-NO_RULE = "No rule in the policy matches this question"
+NO_RULE = "No rule in the policy"
 
 
 def identity(decision: Decision | None, threshold: float = 0.9) -> QuestionAdapter:

@@ -70,8 +70,12 @@ def test_the_nearest_page_of_no_rule_is_named_but_not_cited():
     service = FakeService([page("roaming", "policy", "Roaming", 1, "Roam Pass costs £2.25 a day in Europe.\n"
                                                                     "Calls to the UK are included.\n")])
     answer = answer_question("Which roaming plan suits a student?", service=service, customer=None)
-    assert "the nearest page, Roaming (roaming, version 1), says nothing about it" in answer.text, answer.text
+    assert "No rule in the policy was found to match this question; the nearest page is Roaming (roaming, version " \
+           "1)." in answer.text, answer.text
+    # the lexical choice may miss a paraphrase the page answers: nothing is claimed of the page (new-user report 32 #5)
+    assert "says nothing" not in answer.text
     assert not [c for c in answer.citations if c.block.memory == "policy"]
     # the clean twin: a page that answers is cited
     answer = answer_question("How much is Roam Pass in Europe?", service=service, customer=None)
+    assert "No rule in the policy" not in answer.text
     assert [c.block.id for c in answer.citations if c.block.memory == "policy"] == ["roaming"]

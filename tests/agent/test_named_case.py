@@ -164,7 +164,7 @@ We match a lower price from a UK retailer within 7 days of your purchase. Market
 """
 
 
-NO_RULE = ("No rule in the policy matches", "could not find")
+NO_RULE = ("No rule in the policy", "could not find")
 
 
 @pytest.fixture

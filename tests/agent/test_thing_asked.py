@@ -47,10 +47,10 @@ def test_a_rule_without_the_thing_does_not_hold_it():
 def test_the_answer_says_no_rule_for_a_thing_the_quoted_rule_does_not_name():
     service = FakeService([page("paying", "policy", "Paying", 1, PAYING)])
     said = answer_question("Do you give a discount for paying by direct debit?", service=service, customer=None).text
-    assert "No rule in the policy matches" in said
+    assert "No rule in the policy" in said
     # look-alike: the question the page answers is still answered
     said = answer_question("Can I pay by direct debit?", service=service, customer=None).text
-    assert "No rule in the policy matches" not in said and "direct debit" in said
+    assert "No rule in the policy" not in said and "direct debit" in said
 
 
 def test_a_long_message_is_read_in_linear_time(assert_linear):
