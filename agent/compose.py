@@ -74,6 +74,10 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
         if short:
             # the figure or the yes/no the quoted rule carries, in the answer's own words
             kind, figure, *when = short  # an announced change carries the words of its start ("from 1 March 2027")
+            if kind == "yes" and not _ASKS_LEAVE.search(question):
+                # "Do my loyalty points expire?" asks what happens, not leave: the rule says so, it allows nothing
+                # (new-user report 32 #3)
+                kind = "yes_states"
             lines.append(say(f"short_{kind}", figure=figure, n=primary[0].number, when=when[0] if when else ""))
         for block in [b for i, b in enumerate(primary) if i == 0 or b.id in conflicted]:
             if not block.quote:
@@ -212,6 +216,15 @@ _MAY_I = lazy(r"\b(?:can|could|may|might) (?:i|we)\b|\b(?:am|are) (?:i|we) allow
 _RULE_ASKED = lazy(r"\b(?:if|once|unless|as long as)\b|^\W{0,3}(?:so |and |but )?(?:is|are)\s{1,3}(?:my|our)\s{1,3}"
                    r"[^?]{0,60}?\b(?:allowed|permitted|covered|insured|included|counted|eligible|entitled|required|"
                    r"obliged|welcome)\b", re.I)
+
+
+# a question that asks leave, a service or what a rule grants ("Can I …", "Could you …", "Am I allowed …", "Is it
+# covered …", "Please …", 수 있, 가능, 해도 되, 주세요, できますか, 可能, いいですか, ください); a Korean 되나요 may
+# be either ("만료되나요" asks what happens, "환불되나요" leave) and is read as leave, as before
+_ASKS_LEAVE = lazy(r"\b(?:can|could|may|might|will|would|able|allowed|permitted|possible|eligible|entitled|welcome|"
+                   r"covered|insured|included|accepted|accept|refundable|returnable|exchangeable|ok|okay|please|let)\b|"
+                   r"수\s*있|가능|해도|돼도|되나요|돼요|될까요|되죠|되는지|주세요|줄\s*수|주실|할까요|"
+                   r"でき|られ|可能|いい(?:です)?か|よろしい|ください|もらえ|いただけ|大丈夫", re.I)
 
 
 def condition_terms(when: str) -> list[str]:

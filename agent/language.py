@@ -78,6 +78,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "short_announced": "Not yet: {figure} applies {when}, a change the rule below announces [{n}]; "
                            "until then the current rule applies.",
         "short_yes": "Yes — the rule below allows it [{n}].",
+        # a yes to a question that asks no leave ("Do my points expire?"): the rule states it, it allows nothing
+        "short_yes_states": "Yes — the rule below says so [{n}].",
         "short_depends": "It depends on the condition the rule below states [{n}].",
         "short_no": "No — the rule below rules it out [{n}].",
         "days_beyond": "Your case ({asked}) is beyond the {limit} window in this rule.",
@@ -163,6 +165,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "short_announced": "まだ適用されていません：{when}{figure}（下記の規定が予告する変更です） [{n}]。"
                            "それまでは現在の規定が適用されます。",
         "short_yes": "はい — 下記の規定で認められています [{n}]。",
+        "short_yes_states": "はい — 下記の規定のとおりです [{n}]。",
         "short_depends": "下記の規定が定める条件によります [{n}]。",
         "short_no": "いいえ — 下記の規定で認められていません [{n}]。",
         "days_beyond": "お客様のケース（{asked}）は、この規定の{limit}の期間を過ぎています。",
@@ -247,6 +250,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "short_announced": "아직 적용되지 않습니다: {when} {figure} (아래 규정이 예고한 변경) [{n}]. "
                            "그때까지는 현재 규정이 적용됩니다.",
         "short_yes": "예 — 아래 규정에서 허용됩니다 [{n}].",
+        "short_yes_states": "예 — 아래 규정에 그렇게 정해져 있습니다 [{n}].",
         "short_depends": "아래 규정이 정한 조건에 따라 다릅니다 [{n}].",
         "short_no": "아니요 — 아래 규정에서 허용되지 않습니다 [{n}].",
         "days_beyond": "고객님의 경우({asked})는 이 규정의 {limit} 기간을 넘었습니다.",

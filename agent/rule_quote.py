@@ -1249,6 +1249,8 @@ def _asks_when(question: str) -> bool:
 
 # "where" asks for a place (어디, どこ); "how far" (어디까지, どこまで) may ask for a distance
 _WHERE = lazy(r"어디(?!\s*까지)|どこ(?!\s*まで)")
+_WHERE_ASKS = lazy(r"\s+(?:do|does|did|is|are|was|were|can|could|will|would|should|shall|may|might|must|have|has)\b"
+                   r"|'s\b|’s\b", re.IGNORECASE)
 
 
 def _asks_where(question: str) -> bool:
@@ -1264,7 +1266,8 @@ def _asks_where(question: str) -> bool:
                 return False
             continue
         first = _WH.search(part)
-        if not (first and first.group(0).lower() == "where"):
+        # "where" that asks is followed by its verb ("Where do you deliver?"); "Where I live, how long …?" asks how long
+        if not (first and first.group(0).lower() == "where" and _WHERE_ASKS.match(part, first.end())):
             return False
     return bool(asking)
 
@@ -3235,9 +3238,10 @@ _GRANTING = lazy(r"(?:allow|permit|accept|possible|available|eligible|valid|able
 
 def _negation_off_the_ask(question: str, ruling: str) -> bool:
     """Whether a rule's negation rules out another thing than the one asked: the words after it hold no key unit of the
-    asking clause while the words before it do ("Do my gift cards ever expire?" on "An expired gift card cannot be
-    extended.": the expiry is the card's state, the extension what is ruled out — new-user report 32 #3). A negated
-    word that grants ("not allowed", "not accepted", "not covered") rules out whatever is asked. English only."""
+    asking clause while the words before it hold them all ("Do my gift cards ever expire?" on "An expired gift card
+    cannot be extended.": the expiry is the card's state, the extension what is ruled out, new-user report 32 #3).
+    A negated word that grants ("not allowed", "not accepted", "not covered") rules out whatever is asked. English
+    only."""
     if not ruling.isascii():
         return False
     found = _NEGATED_PREDICATE.search(ruling)
@@ -3246,7 +3250,9 @@ def _negation_off_the_ask(question: str, ruling: str) -> bool:
     asking = " ".join(_ask_clause(part) for part in _asking(question))
     keys = [u for u in question_units(asking) if u.key]
     after, before = sentence_terms(found.group(1)), sentence_terms(ruling[:found.start()])
-    return not any(u.found_in(after) for u in keys) and any(u.found_in(before) for u in keys)
+    # the whole ask — its thing and what is asked of it, two key units at least — is the rule's subject: a lone key
+    # word ("do I get the fee back?" on "… the fee is not refunded") is the thing the negation speaks of
+    return len(keys) >= 2 and not any(u.found_in(after) for u in keys) and all(u.found_in(before) for u in keys)
 
 
 _PLAIN_NUMBER = lazy(r"(?<![\d.,])\d{1,12}(?:[.,]\d{1,12})?(?![.,]?\d)")

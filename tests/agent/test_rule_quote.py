@@ -126,7 +126,8 @@ def test_a_figure_keeps_its_currency_and_its_range():
     ("Can final-sale items be returned?", "No — the rule below rules it out [1]."),
     ("Do gift cards expire?", "No — the rule below rules it out [1]."),
     ("If my item is defective, do I pay return shipping?", "It depends on the condition the rule below states [1]."),
-    ("Do gold members get free checked bags?", "Yes — the rule below allows it [1]."),
+    ("Do gold members get free checked bags?", "Yes — the rule below says so [1]."),
+    ("Can gold members get free checked bags?", "Yes — the rule below allows it [1]."),
     ("포인트를 현금으로 바꿀 수 있나요?", "아니요 — 아래 규정에서 허용되지 않습니다 [1]."),
     ("セール品は返品できますか？", "いいえ — 下記の規定で認められていません [1]。"),
 ])
@@ -941,7 +942,8 @@ def test_a_page_that_rules_cases_out_on_the_subject_is_not_said_to_say_nothing(q
     answer = answer_question(question, service=service, customer=None)
     text = rule_text(answer.text)
     assert "says nothing about it" not in text and "관련 내용이 없습니다" not in text, text
-    assert excluded in text and ("No rule in the policy" in text or "해당하는 규정이 정책에 없습니다" in text or "규정을 정책에서 찾지 못했습니다" in text)
+    assert excluded in text and ("No rule in the policy" in text or "해당하는 규정이 정책에 없습니다" in text or
+                                 "규정을 정책에서 찾지 못했습니다" in text)
 
 
 def test_a_rule_written_only_in_another_language_is_named():
