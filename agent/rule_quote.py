@@ -1260,14 +1260,20 @@ def _asks_where(question: str) -> bool:
     parts = [part.text.strip() for part in split_message(question)]
     asking = [p for p in parts if _asks(p)] or parts
     for part in asking:
+        if _SECOND_ASK.search(part):
+            # "where do we dump grey water and is there a charge": the second ask may be answered by a figure
+            return False
         if is_cjk(part):
             first_cjk = _CJK_WH.search(part)
-            if not (first_cjk and _WHERE.match(part, first_cjk.start())):
+            if not (first_cjk and _WHERE.match(part, first_cjk.start()) and
+                    not _CJK_WH.search(part, first_cjk.end() + 2)):
                 return False
             continue
         first = _WH.search(part)
-        # "where" that asks is followed by its verb ("Where do you deliver?"); "Where I live, how long …?" asks how long
-        if not (first and first.group(0).lower() == "where" and _WHERE_ASKS.match(part, first.end())):
+        # "where" that asks is followed by its verb ("Where do you deliver?"); "Where I live, how long …?" asks how
+        # long; "where can we plug in and what does it cost" asks a price too
+        if not (first and first.group(0).lower() == "where" and _WHERE_ASKS.match(part, first.end()) and
+                not _WH.search(part, first.end())):
             return False
     return bool(asking)
 
@@ -2753,9 +2759,10 @@ def in_short(question: str, sentences: list[str]) -> tuple[str, str] | None:
     is not the ask's: a prohibition still answers no. Any other verdict is said as if the negation were asked (the
     rule may require what the customer has not done: "haven't done my theory yet, can I book?"), see ``_in_short``.
     """
-    if not asks_yes_no(question) and _asks_where(question):
-        return None
     said = _in_short(question, sentences, by_clause=True)
+    if said and said[0] == "figure" and not asks_yes_no(question) and _asks_where(question) and not _phones(said[1]):
+        # a place is asked: no duration, price or count is the answer (a number to call is where to turn)
+        return None
     if not (said == ("no", "") or not _CLAUSE_BREAKS.search(question) or all(
             _ask_clause(part) == part for part in _asking(question))):
         said = _in_short(question, sentences, by_clause=False)
