@@ -1249,7 +1249,7 @@ def _asks_when(question: str) -> bool:
 
 # "where" asks for a place (어디, どこ); "how far" (어디까지, どこまで) may ask for a distance
 _WHERE = lazy(r"어디(?!\s*까지)|どこ(?!\s*まで)")
-_WHERE_ASKS = lazy(r"\s+(?:do|does|did|is|are|was|were|can|could|will|would|should|shall|may|might|must|have|has)\b"
+_WHERE_ASKS = lazy(r"\s{1,3}(?:do|does|did|is|are|was|were|can|could|will|would|should|shall|may|might|must|have|has)\b"
                    r"|'s\b|’s\b", re.IGNORECASE)
 
 
