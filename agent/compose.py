@@ -71,6 +71,10 @@ def compose_answer(question: str, blocks: list[Block], conflicts: list[ConflictN
             # "Is my subscription cancelled?" asks what the customer's record says, not whether the rule allows it:
             # a rule's yes is no answer to it (newuser24 #10) — the rule is quoted, the history told, no yes/no said
             short = None
+        if short and short[0] == "figure" and _ASKS_OWN_WORDS.search(question):
+            # "What did I ask you about my plan?" asks what was said, which the history tells: a rule's figure is no
+            # answer to it (new-user report 32 #4: "In short: after 24 months"; report 31's "In short: one part")
+            short = None
         if short:
             # the figure or the yes/no the quoted rule carries, in the answer's own words
             kind, figure, *when = short  # an announced change carries the words of its start ("from 1 March 2027")
@@ -218,6 +222,12 @@ _RULE_ASKED = lazy(r"\b(?:if|once|unless|as long as)\b|^\W{0,3}(?:so |and |but )
                    r"obliged|welcome)\b", re.I)
 
 
+# a question about what the customer or the service said ("What did I ask you about my plan?", "What did you agree
+# about my refund?", "제가 뭐라고 했죠?", "私は何と言いましたか")
+_ASKS_OWN_WORDS = lazy(r"\bwhat\s+(?:did|have|had)\s+(?:i|we)\s+(?:ask|tell|told|say|said|mention|write|wrote|agree)|"
+                       r"\bwhat\s+(?:did|have|had)\s+you\s+(?:agree|tell|told|say|said|promise)|"
+                       r"뭐라고\s*(?:했|말했|물어)|무엇을\s*(?:물어|말)|何と(?:言い|言っ|お伝え|話)|何を(?:聞|尋ね|言い|言っ|話し)",
+                       re.I)
 # a question that asks leave, a service or what a rule grants ("Can I …", "Could you …", "Am I allowed …", "Is it
 # covered …", "Please …", 수 있, 가능, 해도 되, 주세요, できますか, 可能, いいですか, ください); a Korean 되나요 may
 # be either ("만료되나요" asks what happens, "환불되나요" leave) and is read as leave, as before
