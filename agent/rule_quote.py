@@ -3043,17 +3043,17 @@ def _in_short(question: str, sentences: list[str], *, by_clause: bool) -> tuple[
             by_threshold = _charged(question, sentences) is not None
             for sentence in _by_words_held(question, sentences):
                 clause = _clause_named(question, sentence)
-                if clause != sentence and not by_threshold:
-                    # the clause the question's qualifier names answers ("Is return postage free if the book arrived
-                    # damaged?" on "… free when the item arrived damaged …; otherwise a £3.50 return label …"): its
-                    # charge, or free when the question states the clause's condition, else it depends
-                    figure = figure_of(clause, question)
-                    if figure and _MONEY.figure.search(figure):
-                        return ("figure", figure)
-                    if _NO_CHARGE.search(_BUT_NOT.sub("", clause)) and not re.search(r"\d", clause):
-                        if _CONDITION.search(clause) or _condition_stated(question, clause) is False:
-                            return ("depends", "")
-                        return ("yes" if free_asked else "no", "")
+                stated = _condition_stated(question, clause) if clause != sentence and not by_threshold else None
+                if stated is not None and _NO_CHARGE.search(_BUT_NOT.sub("", clause)) and \
+                        not re.search(r"\d", clause):
+                    # the clause the question's qualifier names says free under a condition: "Is return postage free
+                    # if the book arrived damaged?" on "… free when the item arrived damaged …; otherwise a £3.50
+                    # return label …" states it (yes), "Is return postage free?" does not (it depends). A clause free
+                    # with no condition of its own ("free once; each further move costs $25", "blue badge holders
+                    # park free") is read with its sentence, as before: the case it is free for is not asked by words
+                    if not stated or _CONDITION.search(clause):
+                        return ("depends", "")
+                    return ("yes" if free_asked else "no", "")
                 figure = None if by_threshold else figure_of(sentence, question)
                 free = _NO_CHARGE.search(_BUT_NOT.sub("", sentence))
                 if free and told and (figure or _figures(_FOOTNOTE.sub("", sentence), question)):
