@@ -99,12 +99,13 @@ def test_the_cited_article_is_found_and_answers(ws, question, rule):
     assert title_article(first.page.title) == article_keys(question)[0]
     answer = answer_question(question, service=WorkspaceServiceMemory(ws), customer=None)
     assert rule in answer.text
-    assert "정책에 없습니다" not in answer.text and "ポリシーにありません" not in answer.text
+    assert "정책에 없습니다" not in answer.text and "정책에서 찾지 못했습니다" not in answer.text
+    assert "ポリシーにありません" not in answer.text and "ポリシーの中に見つかりませんでした" not in answer.text
 
 
 def test_an_article_the_terms_do_not_have_is_no_rule(ws):
     answer = answer_question("약관 제9조 내용이 뭐예요?", service=WorkspaceServiceMemory(ws), customer=None)
-    assert "정책에 없습니다" in answer.text
+    assert "정책에서 찾지 못했습니다" in answer.text
 
 
 def test_the_semantic_layer_answers_from_the_cited_article_too(ws, tmp_path):
