@@ -2565,16 +2565,24 @@ _CONTRAST = lazy(r"(?:however|but|except|unless|although|though|yet)\b|다만|�
                  re.IGNORECASE)
 
 
+def _clauses(sentence: str) -> list[str] | None:
+    """The clauses of a sentence joined by semicolons, or None when it is one rule: a single clause, an item read with
+    its lead-in, a clause that turns the one before ("; however, …", "; 다만 …"), or the labelled cells of a table row
+    ("Type: …; Applies to: … only")."""
+    clauses = [c for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
+    if len(clauses) < 2 or sentence.endswith(")") or any(_CONTRAST.match(c) for c in clauses[1:]) or \
+            sum(1 for c in clauses if ":" in c or "：" in c) > 1:
+        return None
+    return clauses
+
+
 def _clause_asked(question: str, sentence: str) -> str:
     """The clause of a sentence joined by semicolons that holds most of the question's key units, or the sentence
     when none holds more than the others: "The plan is for personal use only; using the SIM in a modem or an alarm
     system is not allowed." rules on "Can I put the SIM in my alarm?" by its second clause, not by the first's
     "only"."""
-    clauses = [c for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
-    if len(clauses) < 2 or sentence.endswith(")") or any(_CONTRAST.match(c) for c in clauses[1:]) or \
-            sum(1 for c in clauses if ":" in c or "：" in c) > 1:
-        # an item read with its lead-in, a clause that turns the one before ("; however, …", "; 다만 …"), or the
-        # labelled cells of a table row ("Type: …; Applies to: … only"), which are one rule
+    clauses = _clauses(sentence)
+    if clauses is None:
         return sentence
     keys = [u for u in question_units(question) if u.key]
     held = [sum(1 for u in keys if u.found_in(sentence_terms(clause))) for clause in clauses]
@@ -3194,11 +3202,9 @@ def _clause_named(question: str, sentence: str) -> str:
     """The clause of a sentence joined by semicolons that holds most of the question's key units other than a word
     naming the kind of figure asked — the question's qualifier picks its clause: "How much does a ticket cost for
     loyalty members?" on "Tickets cost £6 and include a hot drink; loyalty members pay £4." is the members' clause.
-    The sentence itself when no clause holds more than the others (as ``_clause_asked``: an item read with its
-    lead-in, a clause that turns the one before, a table row's labelled cells are one rule)."""
-    clauses = [c for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
-    if len(clauses) < 2 or sentence.endswith(")") or any(_CONTRAST.match(c) for c in clauses[1:]) or \
-            sum(1 for c in clauses if ":" in c or "：" in c) > 1:
+    The sentence itself when no clause holds more than the others, or when it is one rule (``_clauses``)."""
+    clauses = _clauses(sentence)
+    if clauses is None:
         return sentence
     keys = [u for u in question_units(question) if u.key and not _names_measure(u.word.lower())]
     held = [sum(1 for u in keys if u.found_in(sentence_terms(clause))) for clause in clauses]
