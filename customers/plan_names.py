@@ -69,6 +69,8 @@ _EN_PLAN_NOUN = r"(?:membership|subscription|option|package|tariff|plan|tier|bun
 # choosing, taking or switching to a plan, and being on one
 _EN_TAKES = (r"(?:(?:i'm|i am|im|we're|we are) (?:(?:now|currently|still|already) )?on"
              r"|(?:i'd|i would|we'd|we would) (?:like|prefer|rather have|go for|go with|take)"
+             # "I'd like to switch to the annual plan please" (newuser32 #7)
+             r"|(?:i'd|i would|we'd|we would) (?:like|prefer|want) to (?:switch|move|change|go) (?:over )?to"
              r"|(?:i'll|i will|we'll|we will|let's|let me) (?:just )?(?:go for|go with|take|have|choose|pick|get|"
              r"stick with|switch to|move to|sign up for|try)"
              r"|(?:i want|we want|i'm going for|i'm taking|i've chosen|i chose|i picked|i took)"

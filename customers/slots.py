@@ -407,8 +407,11 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"|(?<![ァ-ヶーA-Za-z])(?P<v2>[ァ-ヶー]{2,12}|[A-Za-z]{2,12})(?:会員|プラン|コース)?(?:に|へ)"
                   r"(?:上げ|下げ|ランクアップ|ランクダウン)")),
     # "My insurance is the Third Party cover", "our plan is Growth now": what the plan is, named after the copula
+    # — or a billing period, which names a plan held one at a time as "on the monthly plan" does ("Actually my plan
+    # is the quarterly plan now, not annual.", newuser32 #7)
     ("tier", lazy(r"\b(?i:(?:my|our) (?:plan|tier|package|membership|insurance|cover|contract|subscription)"
-                  r" is(?: now)?) (?:(?i:the|a|an) )?(?P<v>[A-Z][\w-]{1,20}(?: [A-Z][\w-]{1,20}){0,2})\b")),
+                  r" is(?: now)?) (?:(?i:the|a|an) )?(?:(?P<v>[A-Z][\w-]{1,20}(?: [A-Z][\w-]{1,20}){0,2})\b"
+                  r"|(?P<v2>(?i:monthly|annual|yearly|quarterly|weekly|fortnightly)(?: (?i:plan))?)\b)")),
     ("tier", lazy(r"(?P<v>[ァ-ヶー]{2,12}|[A-Za-z]{2,12})\s*(?:プラン|コース)")),
     # a plan named in kanji ("年払いプラン", "通常コース"), not a word for any plan ("料金プラン", "今のプラン")
     ("tier", lazy(r"(?:(?<=の)|(?<![一-龯ぁ-んァ-ヶー]))(?!(?:料金|契約|現在|今の|新しい|新|旧|別の|他の|同じ|各|全|"
