@@ -113,7 +113,12 @@ def furniture_spans(text: str) -> list[tuple[int, int]]:
         opening = _salutation_end(lines)
         if opening is not None:
             spans.append((lines[0][0], opening))
-        closing = _closing(lines)
+        else:
+            forwarded = _forwarded_salutation(lines)
+            if forwarded is not None:
+                spans.append(forwarded)
+                opening = forwarded[1]
+        closing = _closing(lines) or _name_under_body(lines)
         if closing is not None and (opening is None or closing[0] >= opening):
             spans.append(closing)
     if footer < len(whole):
@@ -148,6 +153,41 @@ def _salutation_end(lines: list[tuple[int, int, str]]) -> int | None:
     if end is not None and end == lines[-1][1]:
         return None  # the whole message greets: no body to set it apart from
     return end
+
+
+def _forwarded_salutation(lines: list[tuple[int, int, str]]) -> tuple[int, int] | None:
+    """The salutation of a letter the customer forwards or pastes under a line of their own that announces it
+    ("Forwarding what I sent your shop team, they never answered:\nHello Larkspur team,\nI'd like to know …",
+    "아래 메일 다시 보냅니다:\n안녕하세요.\n…"): the line before it ends in a colon. Read as the customer's words, the
+    greeting glued the covering line to the letter's request (newuser32 #8)."""
+    for index in (1, 2):
+        if index + 1 >= len(lines) or not lines[index - 1][2].rstrip().endswith((":", "：")):
+            continue
+        start, stop, line = lines[index]
+        if len(line) <= _SHORT and len(line.split()) <= _MAX_WORDS_SALUTATION and _SALUTATION.fullmatch(line):
+            return start, stop
+    return None
+
+
+# a bare name signed under the body with no closing word ("…please.\nPriya", "… 2AD.\nTom Okafor"): one to three
+# capitalised words, nothing else
+_BARE_NAME = lazy(r"[-–—~]?\s?(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|(?:January|February|March|April|May|June|"
+                  r"July|August|September|October|November|December)\b)"
+                  r"[A-Z][a-z'’-]{1,20}(?: [A-Z][a-z'’-]{1,20}){0,2}")
+# the line above it ends a sentence, so the name is not the end of that sentence split over two lines
+_ENDS_SENTENCE = lazy(r"[.!?。！？]\s*$")
+
+
+def _name_under_body(lines: list[tuple[int, int, str]]) -> tuple[int, int] | None:
+    """The last line when it is a bare name under a body whose last sentence ended above it (newuser32 #7: an HTML
+    e-mail's ``<p>Priya</p>`` was glued into the plan change's quote and shown back to the customer)."""
+    if len(lines) < 2:
+        return None
+    start, stop, line = lines[-1]
+    if _BARE_NAME.fullmatch(line) is None or _SENTENCE_WORD.search(line) \
+            or _ENDS_SENTENCE.search(lines[-2][2]) is None:
+        return None
+    return start, stop
 
 
 def is_sign_off(line: str) -> bool:
