@@ -121,6 +121,15 @@ def deterministic_candidates(turns: Sequence[Turn], *, log_id: str, reference: d
     agreement proposed in the last turn of the range. ``allowed_sensitive``: the sensitive
     categories the customer consented to, whose words may be copied as an answer's context.
     """
+    if any(not t.text.strip() for t in turns):
+        # an empty message (an export's blank body, an attachment with no text) says nothing: the yes after it
+        # answers the agent's turn before it ("…재발급해 드릴 수 있습니다." – "" – "네 부탁드립니다", newuser32 #8),
+        # which read the empty message as the turn it answered and lost the offer it took up
+        end = len(turns) if stop is None else min(stop, len(turns))
+        said = [i for i, t in enumerate(turns) if t.text.strip()]
+        start = sum(1 for i in said if i < start)
+        stop = None if stop is None else sum(1 for i in said if i < end)
+        turns = [turns[i] for i in said]
     return _candidates(turns, log_id=log_id, reference=reference, customer_roles=customer_roles, start=start,
                        stop=stop, allowed_sensitive=allowed_sensitive, rereads=_MAX_REREADS)
 
@@ -771,6 +780,7 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
     # group goes into a new strong one), and only the last sentence added can be one — read it, not every group's
     # sentences again at each sentence (quadratic in a message of thousands of sentences: "1 a ? " × 40,000)
     strong_before = False
+    letter_opens = False  # a furniture line stood between the last group and this sentence
     for source, said in ((whole, clause) for whole in whole_sentences for clause in _slot_clauses(whole)):
         sentence = _without_machine_text(said)
         if sentence is None:
@@ -801,6 +811,9 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             if not shape_values(sentence.text):
                 # "Kind regards,", "서하은 드림", "サポート御中", a name or a role under the sign-off: no fact, and
                 # glued to none (read as statements, "Thanks," filled a plan and a bare name outranked the body)
+                # — nor does it glue what stands before it to what follows: a forwarded letter's greeting ends the
+                # customer's covering line ("Forwarding what I sent …:\nHello Larkspur team,\nI'd like to know …")
+                letter_opens = bool(groups)
                 continue
             # a signature line with a phone, an e-mail or a code ("t.reid@example.com | 07700 900111"): a fact of its
             # own, marked
@@ -834,7 +847,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         elif answers and kinds.is_unsure_answer(sentence.text, lang=lang):
             kind, told = "event", True  # "How many hours a week could you study?" → "Maybe 6?": the number answers
         elif kind in ("event", "preference", "attribute") and filled is None \
-                and kinds.is_reaction(sentence.text, lang=lang) and not kinds.gives_leave(sentence.text) \
+                and (kinds.is_reaction(sentence.text, lang=lang) or kinds.draws_conclusion(sentence.text, lang=lang)) \
+                and not kinds.gives_leave(sentence.text) \
                 and not ((about_them or asked_how) and not groups and kinds.is_evaluation(sentence.text)):
             kind, reaction = None, True  # "Aww, that's so cute!": a reaction, not a statement about the customer
         elif answers and not said_before and lang == "en" and kinds.picks_an_alternative(sentence.text, question):
@@ -888,7 +902,8 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         asks_action = kind in ("request", "decision") and not kinds.asks_for_information(sentence.text, lang=lang)
         standalone = retraction or kinds.is_direct_context_request(sentence.text, lang=lang) or (
             kind is not None and filled is not None)
-        last = groups[-1] if groups else None
+        last = groups[-1] if groups and not letter_opens else None
+        letter_opens = False
         if filled is None and not retraction and last is not None and last.fills is not None \
                 and names_other_value(sentence.text, last.fills):
             # "Please answer in English from now on. He doesn't read Spanish.": the reason for leaving the old value
@@ -969,6 +984,9 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
         turn.text[g.sentences[0].start:g.sentences[-1].end], lang=lang))), asks[-1] if asks else None)
     if confirmation is not None and following is not None and agreed is not None:
         agreed, confirmation = _answered(turn, groups, asks, agreed, confirmation, following)
+    if agreed is not None and confirmation is not None and following is not None \
+            and _how_it_works(agreed.sentences, following, lang):
+        agreed = None
     out = []
     for group in groups:
         kind, retraction = group.kind, group.retraction
@@ -1003,6 +1021,15 @@ def _turn_candidates(turn: Turn, following: Turn | None, *, log_id: str, referen
             evidence.append(Evidence(log_id=log_id, turn=following.id, role="agent", quote=agent_yes,
                                      speaker=following.speaker, said_on=following.day, said_at=following.time))
             text = f"{quote} → {agent_yes}"
+            offer = _offer_taken_up(unasked_previous, quote, lang, allowed, customer_roles) \
+                if group is groups[0] else None
+            if offer and unasked_previous is not None:
+                text = f"(offered: {offer}) {text}"
+                # the offer is the agreement's subject for the service's evidence store too (``outbox.evidence_text``
+                # reads the evidence only)
+                evidence.insert(1, Evidence(log_id=log_id, turn=unasked_previous.id, role="agent", quote=offer,
+                                            speaker=unasked_previous.speaker, said_on=unasked_previous.day,
+                                            said_at=unasked_previous.time))
         if asked and group is groups[0]:
             # An answer reads only with what it answers ("Enterprise." after "Which plan are you
             # on?"): the question (else the last sentence) of the previous turn goes into the fact's
@@ -1598,6 +1625,38 @@ def _confirmation(following: Turn | None, customer_roles: Sequence[str]) -> str 
         # granted, the next sentence how — one verbatim span, so neither half is lost from the evidence
         return following.text[yes.start:committing.end]
     return saying_yes.text if saying_yes is not None else sentences[0].text
+
+
+def _offer_taken_up(previous: Turn | None, quote: str, lang: str, allowed: frozenset[str],
+                    customer_roles: Sequence[str]) -> str | None:
+    """The agent's offer a bare yes takes up ("영수증이 있으시면 … 재발급해 드릴 수 있습니다." – "네
+    부탁드립니다" – "재발급을 진행하겠습니다."): the last statement of the agent's turn before it, for the
+    agreement's text. Without it the agreement read "네 부탁드립니다 → 재발급을 진행하겠습니다." and did not say
+    what was agreed (newuser32 #8). A yes that
+    says more than yes carries its own subject; a question before it is copied as "(asked: …)" already; unconsented
+    sensitive words are never copied."""
+    if previous is None or previous.role in customer_roles or previous.role == "system" or previous.by_mem \
+            or not kinds.is_bare_acceptance(quote.strip(), lang=lang):
+        return None
+    statements = [s.text for s in split_sentences(previous.text) if not is_question(s.text)]
+    if not statements or kinds.sensitive_category(statements[-1]) not in ("none", *allowed):
+        return None
+    return statements[-1]
+
+
+def _how_it_works(asking: Sequence[Sentence], reply: Turn, lang: str) -> bool:
+    """The agent's yes tells the customer how the service works, not what it does for them (newuser32 #2): every
+    sentence of the group that asks is a question whether the customer may do something themselves ("Can I reserve a
+    book to collect in the shop?", "오늘부터 시작해도 되나요?", "途中で切り替えられますか？"), and the reply commits to
+    nothing and tells them how or when to do it ("Yes, reserve it online and pick it up within 3 days.", "네 오늘부터
+    이용 가능하세요"). Stored as an agreement, such an answer was queued to the service's evidence store once per
+    conversation that asked it. A reply that acts ("… I've cancelled them.") or says only yes ("Yes, of course.")
+    still agrees."""
+    if kinds.commits(reply.text):
+        return False
+    asking = [s for s in asking if kinds.classify(s.text, lang=lang) in ("request", "decision")]
+    return bool(asking) and all(kinds.asks_what_they_may_do(s.text, lang=lang) for s in asking) \
+        and kinds.tells_them_how(reply.text)
 
 
 def _answered(turn: Turn, groups: list[_Group], asks: list[_Group], agreed: _Group, confirmation: str,

@@ -108,7 +108,9 @@ _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
         ("attribute", _any(r"제 이름은", r"저는 .{0,60}(?:입니다|이에요|예요)", r"살고 있", r"살아요", r"삽니다",
                            r"근무",
                            r"다니고 있", r"사용하고 있", r"쓰고 있", r"플랜", r"요금제", r"등급", r"알레르기",
-                           r"라고 불러")),
+                           r"라고 불러",
+                           # what the customer's detail is, as "my address is …" says it (newuser32 #8)
+                           r"(?:주소|이메일|메일 주소|전화번호|휴대폰 번호|핸드폰 번호|연락처)(?:는|은) ")),
         ("event", _any(r"어제", r"그저께", r"지난주", r"지난달", r"전에", r"했어요", r"했습니다", r"었어요", r"았어요",
                        r"었습니다", r"았습니다", r"샀", r"주문했", r"받았", r"갔", r"왔",
                        # casual speech (반말): "2시간 5분 걸렸어", "디자이너로 일하고 있어"
@@ -138,7 +140,10 @@ _KIND_RULES: dict[str, list[tuple[str, LazyPattern]]] = {
                          r"したい", r"(?<!ありが)(?<!めで)たいです", r"希望", r"返金", r"例外", r"キャンセル")),
         ("preference", _any(r"好き", r"嫌い", r"好み", r"方がいい", r"方が好", r"重視", r"大事", r"苦手")),
         ("attribute", _any(r"私は.{0,60}です", r"名前は", r"住んで", r"勤めて", r"働いて", r"使っています", r"プラン",
-                           r"会員", r"アレルギー", r"と呼んで")),
+                           r"会員", r"アレルギー", r"と呼んで",
+                           # 「住所は東京都世田谷区です」: what the customer's detail is, as "my address is …"
+                           # (newuser32 #8)
+                           r"(?:住所|メールアドレス|電話番号|携帯番号|連絡先)は")),
         ("event", _any(r"昨日", r"一昨日", r"先週", r"先月", r"前に", r"ました", r"でした", r"買った", r"届いた",
                        # plain speech: "2時間5分かかった", "部長に褒められた", "アルバイトしてる"
                        r"(?:った|いた|した|んだ|きた|えた|けた|れた|めた|てた|だった)(?:の|んだ|よ|な|ね"
@@ -1916,6 +1921,80 @@ def asks_for_information(sentence: str, *, lang: str | None = None) -> bool:
     """A request for information ("Can you tell me…", "알려 주실 수 있나요", "教えていただけますか"), not an action."""
     lang = lang or detect_language(sentence)
     return bool(_INFORMATION[lang].search(sentence))
+
+
+def draws_conclusion(sentence: str, *, lang: str | None = None) -> bool:
+    """The customer sums up what the agent just told them, naming nothing of their own ("ok 🙁 so it's too late
+    then", "그럼 이제 안 되는 거네요", "じゃあもう間に合わないんですね"): a reaction to the answer, not a thing that
+    happened to them (newuser32 #8: it was stored as an event). "So my parcel is lost then" (theirs), "so the 14th works
+    then" (a number) say something of their own and are read as before."""
+    lang = lang or detect_language(sentence)
+    text = sentence.strip()
+    return bool(_CONCLUSION[lang].search(text)) and not _OWN_IN_CONCLUSION[lang].search(text) \
+        and not any(c.isdigit() for c in text)
+
+
+# "so … then", "그럼 … 거네요", "じゃあ … んですね": a conclusion drawn from the other side's words, the whole sentence
+_CONCLUSION = {
+    "en": lazy(r"^(?:(?:ok(?:ay)?|oh|ah|right|hm+|well)\W+)*so\b[^.!?]{0,60}\bthen\W*$", re.I),
+    "ko": lazy(r"^(?:아+\s*)?(?:그럼|그러면|그렇다면)\s[^.!?]{0,40}(?:네요|군요|거죠|거구나|거네)[.!?~ㅠㅜ ]*$"),
+    "ja": lazy(r"^(?:あ[あー]?、?)?(?:じゃあ|では|それじゃ(?:あ)?|なるほど)、?[^。！？]{0,40}"
+               r"(?:んですね|のですね|わけですね|ってことですね|ですね)[。！？!?…]*$"),
+}
+_OWN_IN_CONCLUSION = {
+    "en": _words(r"i", r"i'm", r"i've", r"i'll", r"i'd", r"my", r"me", r"we", r"our", r"us", r"mine"),
+    "ko": lazy(r"(?<![가-힣])(?:제가|저는|제|내가|나는|저희|우리)[는가의도를]?(?![가-힣])"),
+    "ja": _any(r"私", r"僕", r"俺", r"うち", r"わたし"),
+}
+
+
+def asks_what_they_may_do(sentence: str, *, lang: str | None = None) -> bool:
+    """A question whether the customer may or can do something themselves ("Can I reserve a book to collect in the
+    shop?", "오늘부터 시작해도 되나요?", "途中で切り替えられますか？"), not one asking the service to act for them
+    ("Can you send…", "보내 주실 수 있나요", "送っていただけますか"): its yes may be how the service works, not a
+    decision."""
+    lang = lang or detect_language(sentence)
+    if not is_question(sentence):
+        return False
+    return bool(_THEY_MAY[lang].search(sentence)) and not _SERVICE_ACTS[lang].search(sentence)
+
+
+def tells_them_how(reply: str, *, lang: str | None = None) -> bool:
+    """The agent's reply leaves the doing to the customer: it tells them how or when they can do it themselves ("Yes,
+    reserve it online and pick it up within 3 days.", "Yes, you can cancel up to 48 hours before…", "네 오늘부터 이용
+    가능하세요", "…ご連絡いただければ翌月分から切り替えできます"). Read only where the reply commits to nothing."""
+    lang = lang or detect_language(reply)
+    return bool(_TELLS_HOW[lang].search(reply))
+
+
+# the customer (or the customer's party) as the one who acts, asking whether it is allowed or possible
+_THEY_MAY = {
+    "en": lazy(r"\b(?:can|could|may|do|should)\s+(?:i|we)\b|\bis\s+it\s+(?:possible|ok(?:ay)?|fine|allowed)\s+"
+               r"(?:to|for\s+me|if\s+i)\b|\b(?:am\s+i|are\s+we)\s+(?:able|allowed)\s+to\b", re.I),
+    "ko": _any(r"도 되나요", r"도 될까요", r"도 돼요", r"되나요", r"될까요", r"수 있나요", r"수 있을까요", r"수 있어요",
+               r"가능한가요", r"가능할까요", r"가능하나요"),
+    # (a verb's potential form ends in the e-row before ます: 行けますか, 使えますか, 取れますか)
+    "ja": _any(r"できますか", r"できるでしょうか", r"できますでしょうか", r"[えけせてねめれげべ]ますか", r"いいですか",
+               r"可能ですか", r"可能でしょうか", r"大丈夫ですか"),
+}
+# ... unless the service is asked to do it for them ("Can I have you call me?", "보내 주실 수 있나요",
+# "送っていただけますか")
+_SERVICE_ACTS = {
+    "en": _words(r"(?:can|could|may) i (?:have|get) (?:you|someone|somebody)", r"you"),
+    "ko": _any(r"주실", r"주시", r"줄 수", r"주세", r"드릴", r"주면", r"주시면"),
+    "ja": _any(r"もらえ", r"もらう", r"いただ", r"頂", r"くれ", r"くださ", r"下さ"),
+}
+# the reply addresses the customer as the one who acts: "you can / you'll need to / just …", an imperative after the
+# yes ("Yes, reserve it online"), "…하시면 됩니다", "…하세요", "…いただければ", "…ください"
+_TELLS_HOW = {
+    "en": lazy(r"\byou(?:'ll|\s+will)?\s+(?:can|may|could|need|have\s+to|should|must|just)\b"
+               r"|^\W*(?:yes|yeah|yep|sure|of\s+course|certainly|absolutely)\b[\s,!.:;—–-]+(?:just\s+)?"
+               r"(?!(?:i|we|you|it|they|he|she|that|this|there|the|a|an|our|your|its|their|all|any|every|no)\b)"
+               r"[a-z]+\s+(?:it|them|us|one|the|a|an|your|this|that|up|in|by|online|here|there|me)\b", re.I),
+    "ko": _any(r"시면 됩니다", r"시면 돼요", r"시면 되세요", r"시면 되십니다", r"실 수 있", r"가능하세요", r"하세요",
+               r"해 주세요", r"해주세요"),
+    "ja": _any(r"いただければ", r"頂ければ", r"いただけます", r"頂けます", r"ください", r"下さい", r"できます"),
+}
 
 
 def is_direct_context_request(sentence: str, *, lang: str | None = None) -> bool:
