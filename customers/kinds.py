@@ -1936,10 +1936,14 @@ def draws_conclusion(sentence: str, *, lang: str | None = None) -> bool:
 
 # "so … then", "그럼 … 거네요", "じゃあ … んですね": a conclusion drawn from the other side's words, the whole sentence
 _CONCLUSION = {
-    "en": lazy(r"^(?:(?:ok(?:ay)?|oh|ah|right|hm+|well)\W+)*so\b[^.!?]{0,60}\bthen\W*$", re.I),
-    "ko": lazy(r"^(?:아+\s*)?(?:그럼|그러면|그렇다면)\s[^.!?]{0,40}(?:네요|군요|거죠|거구나|거네)[.!?~ㅠㅜ ]*$"),
+    # an impersonal subject: "so it's too late then", "so that's not possible then" (not "so you're moving then")
+    "en": lazy(r"^(?:(?:ok(?:ay)?|oh|ah|right|hm+|well)\W+)*so\s+(?:it|that|this|there)\b[^.!?]{0,50}\bthen\W*$",
+               re.I),
+    # the nominalised "… 거" before the ending: "그럼 안 되는 거네요" (not "그럼 지금 거 유지할게요 … 비싸네요")
+    "ko": lazy(r"^(?:아+\s*)?(?:그럼|그러면|그렇다면)\s[^.!?]{0,40}\s?"
+               r"거(?:네요|군요|죠|구나|였네요|였군요)[.!?~ㅠㅜ ]*$"),
     "ja": lazy(r"^(?:あ[あー]?、?)?(?:じゃあ|では|それじゃ(?:あ)?|なるほど)、?[^。！？]{0,40}"
-               r"(?:んですね|のですね|わけですね|ってことですね|ですね)[。！？!?…]*$"),
+               r"(?:んですね|のですね|わけですね|ってことですね)[。！？!?…]*$"),
 }
 _OWN_IN_CONCLUSION = {
     "en": _words(r"i", r"i'm", r"i've", r"i'll", r"i'd", r"my", r"me", r"we", r"our", r"us", r"mine"),

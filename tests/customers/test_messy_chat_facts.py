@@ -117,6 +117,10 @@ def test_a_forwarded_letter_s_greeting_ends_the_covering_line():
     ("그럼 제 주문은 취소된 거네요", False),
     ("じゃあ私の注文はキャンセルなんですね", False),
     ("It's too late to change the address.", False),
+    # the other person, or a decision before the remark: not a conclusion about the answer
+    ("so you're closing the shop then", False),
+    ("그럼 이걸로 할게요 생각보다 싸네요", False),
+    ("じゃあそれでお願いしますね", False),
 ])
 def test_a_conclusion_drawn_from_the_answer_names_nothing_of_their_own(text, drawn):
     assert kinds.draws_conclusion(text) is drawn
@@ -128,14 +132,17 @@ def test_a_conclusion_drawn_from_the_answer_is_no_fact():
     assert not any("not possible" in f.text for f in facts)
 
 
-@pytest.mark.parametrize("text", ["住所は大阪府豊中市です", "주소는 대전시 유성구입니다.", "電話番号は080-2222-3333です。"])
+@pytest.mark.parametrize("text", [
+    "住所は大阪府豊中市です", "주소는 대전시 유성구입니다.", "電話番号は080-2222-3333です。",
+])
 def test_a_detail_stated_after_its_name_is_an_attribute(text):
     assert kinds.classify(text) == "attribute"
 
 
 def test_a_bare_yes_to_an_offer_says_what_it_took_up_across_an_empty_message():
-    facts = _read(("customer", "택배 상자가 찢어져서 왔어요."), ("agent", "원하시면 새 상품으로 교환해 드릴 수 있습니다."),
-                  ("customer", ""), ("customer", "네 그렇게 해 주세요"), ("agent", "교환 진행하겠습니다."))
+    facts = _read(("customer", "택배 상자가 찢어져서 왔어요."),
+                  ("agent", "원하시면 새 상품으로 교환해 드릴 수 있습니다."), ("customer", ""),
+                  ("customer", "네 그렇게 해 주세요"), ("agent", "교환 진행하겠습니다."))
     agreed = [f for f in facts if f.agreement]
     assert agreed and "교환해 드릴 수 있습니다" in agreed[0].text
     assert [e.role for e in agreed[0].evidence] == ["customer", "agent", "agent"]
