@@ -1639,7 +1639,10 @@ def _offer_taken_up(previous: Turn | None, quote: str, lang: str, allowed: froze
             or not kinds.is_bare_acceptance(quote.strip(), lang=lang):
         return None
     statements = [s.text for s in split_sentences(previous.text) if not is_question(s.text)]
-    if not statements or kinds.sensitive_category(statements[-1]) not in ("none", *allowed):
+    if not statements or kinds.sensitive_category(statements[-1]) not in ("none", *allowed) \
+            or not kinds.reports_a_value(statements[-1]):
+        # ... nor a promise to find out or a request to wait ("確認いたします。" – "お願いします。"): no offer, the yes
+        # lets the agent look
         return None
     return statements[-1]
 

@@ -146,6 +146,10 @@ def test_a_bare_yes_to_an_offer_says_what_it_took_up_across_an_empty_message():
     agreed = [f for f in facts if f.agreement]
     assert agreed and "교환해 드릴 수 있습니다" in agreed[0].text
     assert [e.role for e in agreed[0].evidence] == ["customer", "agent", "agent"]
+    # a yes to a promise to find out takes up no offer
+    facts = _read(("customer", "請求額が二重になっています。"), ("agent", "失礼しました。確認いたします。"),
+                  ("customer", "お願いします。"), ("agent", "確認したところ誤りでしたので、返金いたします。"))
+    assert not any("(offered:" in f.text for f in facts)
     # a yes that says what it wants carries its own subject: no offer copied in
     facts = _read(("customer", "The box came torn."), ("agent", "We can send a new one if you like."),
                   ("customer", "Can you send a new one please?"), ("agent", "I'll send it today."))
