@@ -128,18 +128,26 @@ _RULES: list[tuple[str, LazyPattern]] = [
                       r"(?: from now on| going forward)? (?:in|using) (?P<v>" + _LANG + r")\b", _I)),
     ("language", lazy(r"\b(?:use|(?:switch|change|go|move|swap)(?: back)? to|back to|stick (?:to|with)) "
                       r"(?P<v>" + _LANG + r")\b", _I)),
-    ("language", lazy(r"(?P<v>" + _LANG + r")\s*로\s*"
+    # "다시" may stand between the language and the verb: the language asked for again after a change ("일단
+    # 한국어로 다시 해주세요" once English had been asked for)
+    ("language", lazy(r"(?P<v>" + _LANG + r")\s*로\s*(?:다시\s*)?"
                             r"(?:답|대답|말|응대|써|작성|부탁|해\s*주|해요|해도|소통|연락|안내|주셔|주세요|받|괜찮|돼요|"
                             # the language asked for with a verb of sending or giving: "일본어로 보내주시면 좋겠어요",
                             # "한국어로 주시면 됩니다", "영어로 보내주실 수 있어요?"
                             r"보내\s?주(?:세요|시면|실\s?수|시겠)|주시면|주실\s?수)")),
     # "日本語で返信", and the same phrase made a noun by の: "英語での回答をお願いできますか", "日本語でのご案内"
     ("language", lazy(r"(?P<v>" + _LANG + r")\s*で(?:の)?\s*(?:ご|お)?(?:答え|返信|回答|話|対応|案内|説明|"
-                      r"書い|お願い|頼|"
+                      # the request written in kana as well: "英語でおねがいします"
+                      r"書い|お願い|おねがい|頼|"
                       r"連絡|やり取り|やりとり|大丈夫|"
                       # with a verb of receiving: "ベトナム語でいただけますか", "説明は英語でもらえますか"
                       r"もらえ|いただけ|頂け|"
                       r"結構|構いません|いい)")),
+    # the language to change or go back to, asked for: "日本語に戻してください", "英語に変えてもらえますか",
+    # "영어로 바꿔 주세요", "한국어로 다시 돌려 주세요" — the other half of a change taken back (A → B → A)
+    ("language", lazy(r"(?P<v>" + _LANG + r")\s*に\s*(?:戻|もど|変え|かえ|切り替え|切り替|切替)(?:し)?て\s*"
+                      r"(?:ください|下さい|くださ|ほしい|欲しい|もらえ|もらい|いただ|頂|お願い|おねがい|(?=[。！!、,]|$))"
+                      r"|(?P<v2>" + _LANG + r")\s*로\s*(?:다시\s*)?(?:바꿔|돌려|되돌려)\s*(?:주|줘|달라|드려)")),
     ("language", lazy(r"\bi (?:only )?speak (?P<v>" + _LANG + r")\b", _I)),
     # the language named before the answer as one noun: "한국어 답변이 편해요", "영어 안내로 부탁해요", "英語の回答を
     # お願いします", "English replies from now on, please"
