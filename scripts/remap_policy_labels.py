@@ -4,9 +4,10 @@ A row of ``questions.jsonl`` names the page that answers it (``page``) and words
 (``sentence``). When a reader starts seeing headings it did not see, a page becomes several and the label
 points at a page that no longer exists. This script ingests each service folder with the code as it is now
 (the bench's own workspace), and gives each row whose page is gone, or no longer holds its sentence (the
-first section keeps the document's old page id), the one page whose body holds its labelled sentence. It
-refuses — keeps the label and names the row — when the sentence is on no page or on two or more. Nothing is
-written without ``--write``; the exit code is 1 when any row was refused.
+first section keeps the document's old page id), the one page whose body holds its labelled sentence (a pipe row
+also as the row the reader renders, ``quotes_expected``). It refuses — keeps the label and names the row — when
+the sentence is on no page or on two or more. Nothing is written without ``--write``; the exit code is 1 when any
+row was refused.
 
     python scripts/remap_policy_labels.py scripts/data/policy_qa/heldout17 [--write]
 """
@@ -21,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_policy_qa import DOCUMENTS, load, service_workspace  # noqa: E402
+from bench_policy_qa import DOCUMENTS, load, quotes_expected, service_workspace  # noqa: E402
 
 
 def _norm(text: str) -> str:
@@ -35,13 +36,17 @@ def remap(folder: Path) -> tuple[list[dict], list[str], list[str]]:
     with tempfile.TemporaryDirectory() as tmp:
         service = service_workspace(Path(tmp) / "ws", docs, {})
         bodies = {page.id: _norm(page.body) for page in service.pages() if page.type == "policy"}
+        lines = {page.id: [line for line in page.body.splitlines() if line.strip()]
+                 for page in service.pages() if page.type == "policy"}
     changed: list[str] = []
     refused: list[str] = []
     for row in rows:
         page, sentence = row.get("page"), _norm(str(row.get("sentence") or ""))
         if not page or not sentence:
             continue
-        holders = sorted(pid for pid, body in bodies.items() if sentence in body)
+        # a table row labelled as a pipe row is found as the row the reader renders, as the bench finds it
+        holders = sorted(pid for pid, body in bodies.items()
+                         if sentence in body or any(quotes_expected(sentence, line) for line in lines[pid]))
         if page in holders:
             continue  # its page still holds its sentence
         if len(holders) != 1:
