@@ -712,8 +712,6 @@ def _pdf_tables(lines: list[PdfLine]) -> dict[int, tuple[int, list[str]]]:
                 grid[-1] = [f"{a} {b}".strip() for a, b in zip(grid[-1], row, strict=True)]
             elif len(slots) >= 2 or slots == [0] and _rest_of_row(lines, j + 1, columns):
                 grid.append(row)
-            elif slots == [0] and _rest_of_first_cell(lines, j, columns):
-                grid[-1][0] = f"{grid[-1][0]} {row[0]}".strip()
             else:
                 break
             j += 1
@@ -751,11 +749,8 @@ def _lead_ins(grid: list[list[str]], lines: list[PdfLine], after: int, columns: 
     """
     if len(columns) != 2:
         return False
-    # (a bare number or letter is a mark only before words: "1 | $5.00", "2 | 10%" is a headerless table of tiers)
-    if all(_LIST_MARK.match(lead) and (not lead.isdigit() or _prose(text)) or _LETTER_MARK.match(lead) and _prose(text)
-           for lead, text in grid):
-        return True
-    if _clause_gutter(grid):
+    # (a bare number is a mark only before words: "1 | $5.00", "2 | 10%" is a headerless table of tiers)
+    if all(_LIST_MARK.match(lead) and (not lead.isdigit() or _prose(text)) for lead, text in grid):
         return True
     for n, (lead, text) in enumerate(grid):
         if len(lead.split()) > 4 or not _prose(text):
@@ -771,37 +766,6 @@ def _lead_ins(grid: list[list[str]], lines: list[PdfLine], after: int, columns: 
 
 # a list item's mark set apart from its text: a bullet, a dash, or a number of one or two digits ("1", "2.", "(3)")
 _LIST_MARK = re.compile(r"^(?:[-–•*·▪■●○◦‣※]|\(?\d{1,2}[.)]?|[①-⑳])$")
-# a lettered item's mark: "(a)", "b)", "(iv)"
-_LETTER_MARK = re.compile(r"^(?:\([a-z]\)|[a-z]\)|\((?:i{1,3}|iv|v|vi{1,3}|ix|x)\))$")
-# a clause's number set apart from its text: "1", "1.1", "1.1.1", "4.2."
-_CLAUSE_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,3}\.?$")
-_WORD = re.compile(r"[^\W\d_]{2,}")
-
-
-def _clause_gutter(grid: list[list[str]]) -> bool:
-    """Whether a two-column run is a numbered document set with a hanging indent: each clause's number in a gutter
-    at the margin, its text (heading or clause) at the indent, and at least one number of two levels ("1.1"). Word
-    and typesetters set multi-level numbering so, a tab between number and text; read as a table, every heading
-    was a row ("2.1 | Ticket types") and held-out 31's 4-page conditions of carriage became one page. Each text
-    holds a word, and the numbers (lettered items aside) rise in order with no level 0: a table's first column of
-    weights or versions ("0.5 | £3.20", "1.0 | …") does not; a run of bare numbers stays a table (``_lead_ins``)."""
-    leads = [row[0] for row in grid]
-    if not all((_CLAUSE_NUMBER.match(lead) or _LETTER_MARK.match(lead)) and _WORD.search(text) for lead, text in grid):
-        return False
-    # numbered clauses run in order and count from 1 (a column of weights or versions "0.5", "1.0" does not)
-    numbers = [tuple(int(part) for part in lead.rstrip(".").split(".")) for lead in leads if _CLAUSE_NUMBER.match(lead)]
-    return any(len(number) > 1 for number in numbers) and all(0 not in number for number in numbers) \
-        and all(a < b for a, b in itertools.pairwise(numbers))
-
-
-def _opens_item(line: PdfLine) -> bool:
-    """Whether a PDF line opens a numbered clause or a list item set in a gutter: its first piece is the number or
-    mark alone, its text a piece apart. Such a line starts a paragraph even when the clause before it ended at the
-    margin ("…claim within 28" / "days." then "5.4.3 Section 5.4 covers…" ran into one paragraph)."""
-    if len(line.cells) < 2:
-        return False
-    lead = line.cells[0][1].strip()
-    return bool(_CLAUSE_NUMBER.match(lead) or _LETTER_MARK.match(lead) or _LIST_MARK.match(lead))
 
 
 def _prose(text: str) -> bool:
@@ -845,30 +809,6 @@ def _rest_of_row(lines: list[PdfLine], at: int, columns: list[float]) -> bool:
         return False
     slots = [_column(x, columns) for x, _ in lines[at].cells]
     return None not in slots and 0 not in slots
-
-
-def _rest_of_first_cell(lines: list[PdfLine], at: int, columns: list[float]) -> bool:
-    """Whether the line at ``at``, holding a piece in the first column only, is the wrapped rest of the first cell
-    of the row above: set in that row's size and weight, with a whole row of the table (a piece in the first column
-    and in another) on the next line. A two-line header cell ("When you ask (before the" / "departure time)") ended
-    the table at its second line, the labels were glued into a paragraph and every row lost its column names
-    (held-out 31's schedule of charges); a paragraph under a table is followed by no row of it."""
-    line, above = lines[at], lines[at - 1]
-    if round(line.size, 1) != round(above.size, 1) or line.bold != above.bold:
-        return False
-    # it fits in the first column (half an em a character): a longer line at the margin is the wrapped rest of the
-    # row's last cell, set back at the left edge ("Zone 2. | Gold Coast …: free" / "delivery over $60 …")
-    if len(columns) < 2 or _cols(line.text) * line.size * _EM_SHARE >= columns[1] - columns[0]:
-        return False
-    after = at + 1
-    if after >= len(lines) or lines[after].page != line.page or len(lines[after].cells) < 2:
-        return False
-    slots = [_column(x, columns) for x, _ in lines[after].cells]
-    return None not in slots and slots[0] == 0
-
-
-# the average width of a character of Latin text, in ems (a wide CJK character counts twice, ``_cols``)
-_EM_SHARE = 0.5
 
 
 def _column(x: float, columns: list[float]) -> int | None:
@@ -931,8 +871,7 @@ def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
             # a footnote marked in a heading ("Season Pass²") stands under it: its own lines are skipped as carried
             blocks.extend(Block(note, 0, page) for _, note in notes.get(index, []))
             continue
-        opens = _starts_item(text) or _opens_item(lines[index])
-        if paragraph and ((page != para_page and not _runs_on(paragraph[-1], text)) or opens
+        if paragraph and ((page != para_page and not _runs_on(paragraph[-1], text)) or _starts_item(text)
                           or _another_size(para_size, size)):
             flush()
         if not paragraph:
