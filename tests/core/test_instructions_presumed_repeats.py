@@ -38,3 +38,32 @@ def test_a_concession_from_last_time_taken_as_settled_is_an_order(text):
 @pytest.mark.parametrize("text", NOT_PRESUMED)
 def test_last_time_recalled_or_the_repeat_asked_is_not(text):
     assert not presumed_repeat(normalize(text))
+
+
+# (review32) the repeat's words under a check or a "don't": the customer asks whether last time's concession holds,
+# or forbids it, and settles nothing — "확인해 주세요" holds "해 주세요", "今回も使えるか確認してください" holds
+# "今回も…してください", "don't do that again" holds "do that again"
+CHECKED_OR_REFUSED = [
+    "지난번처럼 무료 수리 가능한지 확인해 주세요.",
+    "저번처럼 배송비 할인되는지 체크해 주세요.",
+    "前回の割引コードが使えなかったので、今回も使えるか確認してください。",
+    "前回は送料無料だったので、今回も無料かどうか教えてください。",
+    "Last time the delivery was free. Please check whether it is the same again.",
+    "Last time you gave me a discount by mistake, please don't do that again.",
+]
+
+
+@pytest.mark.parametrize("text", CHECKED_OR_REFUSED)
+def test_the_repeat_checked_or_refused_is_not(text):
+    assert not presumed_repeat(normalize(text))
+
+
+def test_an_order_after_a_deadline_word_still_is():
+    # "까지" ends in 지 as "가능한지" does, and is no question of whether
+    assert presumed_repeat(normalize("지난번처럼 배송비 무료로 이번 주까지 해 주세요."))
+
+
+@pytest.mark.parametrize("unit", ["last time free do the same ", "지난번처럼 무료 가능한지 확인해 주세요 ",
+                                  "前回 無料 今回も使えるか確認してください", "don't do that again free previously "])
+def test_a_long_run_is_read_in_linear_time(unit, assert_linear):
+    assert_linear(lambda n: presumed_repeat(normalize(unit * (n // len(unit)))), 200_000)
