@@ -19,7 +19,7 @@ Read on the normalised message (``normalise.normalize``).
 
 from __future__ import annotations
 
-from mem.core.text.pattern import lazy
+from mem.core.text.pattern import LazyPattern, lazy
 
 # the service's checking declared unneeded (not "confirm": a confirmation is a contact with the customer)
 _EN_WAIVED = lazy(
@@ -101,6 +101,14 @@ _JA_WAIVED_ITEM = lazy(
     r"(?:査定|鑑定|検品|真贋|審査)\S{0,6}?(?:は|も)?(?:不要|いらない|いりません|なしで|省略|せずに|しなくて)"
     r"|(?:査定|鑑定|検品)結果(?:に)?(?:かかわらず|関係なく|関わらず)")
 _JA_PAID_OUT = lazy(r"確定|支払|振込|振り込")
+# (review32) the waiver's words negated — the check insisted on: "please don't skip the inspection", "I don't want you
+# to skip the appraisal" (read before the words), "검수 생략은 원하지 않습니다", "감정 생략하지 마시고", 「査定は省略
+# しないでください」 (read after them)
+_EN_NOT_WAIVED = lazy(r"\b(?:don'?t|dont|do\s+not|never|not|won'?t)\s+(?:(?:want|need|ask|expect)\s+(?:you\s+)?"
+                      r"(?:to\s+)?)?$")
+_KO_NOT_WAIVED = lazy(r"^\S{0,2}\s{0,2}(?:원하지|바라지|하지\s{0,2}(?:마|말|않)|안\s{0,2}(?:돼|됩|되))")
+_JA_NOT_WAIVED = lazy(r"^(?:は|を)?(?:しないで|しません|しない|なさらないで|ではありません|ではない|じゃない)")
+_NEGATION_SPAN = 32  # how far around the waiver a negation is read
 
 # A question that is a suggestion — "wouldn't it be simpler if you just…", "…하는 게 낫지 않아요?", 「…した方が早く
 # ないですか」 — asks for nothing the customer does not already say; a plain question ("가능한가요?", "can you skip
@@ -119,7 +127,7 @@ def waived_check(text: str) -> bool:
     if (_EN_WAIVED.search(text) or _EN_WAIVED_MORE.search(text)) and (
             _EN_GRANT.search(text) or _EN_ACT_MORE.search(text)):
         return True
-    if _EN_WAIVED_ITEM.search(text) and (_EN_GRANT.search(text) or _EN_PAID_OUT.search(text)):
+    if _item_check_waived(text, _EN_WAIVED_ITEM) and (_EN_GRANT.search(text) or _EN_PAID_OUT.search(text)):
         return True
     if _standing_auto(text, "en"):
         return True
@@ -129,11 +137,22 @@ def waived_check(text: str) -> bool:
                  and (_KO_GRANT.search(text) or _KO_ACT_MORE.search(text)))
                 or ((_JA_WAIVED.search(text) or _JA_WAIVED_MORE.search(text))
                     and (_JA_GRANT.search(text) or _JA_ACT_MORE.search(text)))
-                or (_KO_WAIVED_ITEM.search(text) and (_KO_GRANT.search(text) or _KO_PAID_OUT.search(text)))
-                or (_JA_WAIVED_ITEM.search(text) and (_JA_GRANT.search(text) or _JA_PAID_OUT.search(text)))
+                or (_item_check_waived(text, _KO_WAIVED_ITEM) and (_KO_GRANT.search(text) or _KO_PAID_OUT.search(text)))
+                or (_item_check_waived(text, _JA_WAIVED_ITEM) and (_JA_GRANT.search(text) or _JA_PAID_OUT.search(text)))
                 or _standing_auto(text, "ko") or _standing_auto(text, "ja"))
 
 
 def _standing_auto(text: str, lang: str) -> bool:
     """Whether the message orders, from now on and automatically, a grant on whatever the customer disputes."""
     return all(pattern.search(text) for pattern in _STANDING_AUTO[lang])
+
+
+def _item_check_waived(text: str, waived: LazyPattern) -> bool:
+    """Whether ``text`` waves off the item's own check (``waived``) in words no negation turns around
+    (``_EN_NOT_WAIVED``)."""
+    for found in waived.finditer(text):
+        before = text[max(0, found.start() - _NEGATION_SPAN):found.start()]
+        after = text[found.end():found.end() + _NEGATION_SPAN]
+        if not (_EN_NOT_WAIVED.search(before) or _KO_NOT_WAIVED.search(after) or _JA_NOT_WAIVED.search(after)):
+            return True
+    return False

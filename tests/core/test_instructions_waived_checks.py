@@ -116,3 +116,25 @@ def test_the_item_check_waved_off_beside_a_payout_is_an_order(text):
 @pytest.mark.parametrize("text", ITEM_CHECK_KEPT)
 def test_the_item_check_kept_or_asked_about_is_not(text):
     assert not waived_check(normalize(text))
+
+
+# (review32) the item's check the customer wants kept: "don't skip the inspection", "검수 생략은 원하지 않습니다",
+# 「査定は省略しないでください」 hold the waiver's words, negated, beside the payout that is to follow the check
+ITEM_CHECK_INSISTED = [
+    "Please don't skip the inspection; pay out only after it.",
+    "I don't want you to skip the appraisal. Send the payout once it's done.",
+    "검수 생략은 원하지 않습니다. 검수 후 금액 확정해 주세요.",
+    "감정 생략하지 마시고 결과 나오면 입금해 주세요.",
+    "査定は省略しないでください。査定後に振込をお願いします。",
+]
+
+
+@pytest.mark.parametrize("text", ITEM_CHECK_INSISTED)
+def test_the_item_check_insisted_on_is_not(text):
+    assert not waived_check(normalize(text))
+
+
+@pytest.mark.parametrize("unit", ["don't skip the appraisal payout ", "검수 생략은 원하지 않 확정 ",
+                                  "査定は省略しない確定"])
+def test_the_item_check_shapes_read_a_long_run_in_linear_time(unit, assert_linear):
+    assert_linear(lambda n: waived_check(normalize(unit * (n // len(unit)))), 200_000)
