@@ -369,7 +369,7 @@ def parse_import_data(data: bytes, name: Path | str, *, agent_speakers: Iterable
     agent_speakers = tuple(agent_speakers)
     raw = import_text(data, name)
     turns: list[ImportedTurn] = []
-    seen_ids: set[str] = set()
+    seen_ids: dict[str, tuple[str, str, str]] = {}  # id -> the time (as stored), role and text of its line
     unknown: dict[str, None] = {}
     skipped = 0
     early: list[int] = []
@@ -399,11 +399,13 @@ def parse_import_data(data: bytes, name: Path | str, *, agent_speakers: Iterable
             continue
         assert isinstance(turn, ImportedTurn)
         if turn.turn_id is not None:
-            if turn.turn_id in seen_ids:
+            line_key = (clock.isoformat(turn.time), turn.role, turn.text)
+            # the same line again, id and all, is an export's doubled turn: the import counts it, and leaves it out
+            # or refuses it (``RequestLog.import_parsed``); the id given to other words is refused here
+            if seen_ids.setdefault(turn.turn_id, line_key) != line_key:
                 raise InvalidInput(
                     f"{path}: {where} {number}: turn id {turn.turn_id!r} appears twice; nothing was imported"
                 )
-            seen_ids.add(turn.turn_id)
         if turn.time < PLAUSIBLE_FROM:
             early.append(number)
         elif turn.time > latest:

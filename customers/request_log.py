@@ -179,10 +179,12 @@ class RequestLog(StorePart):
 
         A line that repeats an earlier line of the same file — the same time, role and text (and id, or none) — is
         counted in ``duplicates_in_file`` and kept, unless ``drop_duplicates`` (newuser32 #9: an export that
-        doubled turns was imported doubled, and nothing said so).
+        doubled turns was imported doubled, and nothing said so). A repeated line with an id cannot be kept (one id
+        is one turn): without ``drop_duplicates`` it raises ``InvalidInput`` naming the option.
         """
         parsed, duplicates = _without_repeats(result.turns)
         if not drop_duplicates:
+            _refuse_repeated_ids(result.turns, path)
             parsed = result.turns
         already = erased = 0
         holders: dict[str, str] = {}  # group -> logged conversation that holds some of its turns
@@ -573,6 +575,19 @@ def _without_repeats(turns: list[log_files.ImportedTurn]) -> tuple[list[log_file
             seen.add(key)
             kept.append(item)
     return kept, len(turns) - len(kept)
+
+
+def _refuse_repeated_ids(turns: list[log_files.ImportedTurn], path: Path | str) -> None:
+    """Raise ``InvalidInput`` at the first line that repeats an earlier line with its id (``parse_import`` lets
+    only such an exact repeat of an id through): kept, the log would hold one id twice."""
+    seen: set[str] = set()
+    for item in turns:
+        if item.turn_id is None:
+            continue
+        if item.turn_id in seen:
+            raise InvalidInput(f"{path}: line {item.line}: turn id {item.turn_id!r} appears twice (the same line "
+                               "repeated); nothing was imported (--drop-duplicates leaves the repeat out)")
+        seen.add(item.turn_id)
 
 
 def _key(item: log_files.ImportedTurn) -> tuple[str, str, str]:

@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from mem.core.errors import InvalidInput
 from mem.customers import CustomerStore
 
 FIRST = {"conversation": "k1", "time": "2026-10-02T09:00:00Z", "role": "customer", "text": "Do you gift-wrap?"}
@@ -59,3 +62,30 @@ def test_mem_log_import_says_how_many_lines_repeat(isolated_env, tmp_path, monke
     assert dropped.exit_code == 0, dropped.stderr
     assert "left out 1 line repeating an earlier line of the file" in dropped.stderr
     assert "imported 2 turns" in dropped.stdout + dropped.stderr
+
+
+def test_a_doubled_line_with_its_id_is_left_out_on_request(isolated_env, tmp_path):
+    # (review32) an export that doubles a turn doubles its id too: the file was refused ("turn id 'm1' appears
+    # twice") whatever --drop-duplicates said, though the docs name the id among what makes a line a repeat
+    first, reply = dict(FIRST, id="m1"), dict(REPLY, id="m2")
+    path = _file(tmp_path, [first, reply, first])
+    with CustomerStore.open(tmp_path, "c1") as store:
+        report = store.log.import_file(path, drop_duplicates=True)
+        assert (report["turns"], report["duplicates_in_file"], report["duplicates_dropped"]) == (2, 1, 1)
+        assert _turns(store) == ["Do you gift-wrap?", "Yes, for £2."]
+
+
+def test_a_doubled_line_with_its_id_is_refused_by_default_and_names_the_option(isolated_env, tmp_path):
+    # one id is one turn: the repeat cannot be kept, so the import stops and says how to leave it out
+    first = dict(FIRST, id="m1")
+    path = _file(tmp_path, [first, dict(REPLY, id="m2"), first])
+    with CustomerStore.open(tmp_path, "c1") as store:
+        with pytest.raises(InvalidInput, match=r"line 3: turn id 'm1' appears twice.*--drop-duplicates"):
+            store.log.import_file(path)
+        assert _turns(store) == []
+
+
+def test_an_id_given_twice_to_different_words_is_still_refused(isolated_env, tmp_path):
+    path = _file(tmp_path, [dict(FIRST, id="m1"), dict(REPLY, id="m1")])
+    with CustomerStore.open(tmp_path, "c1") as store, pytest.raises(InvalidInput, match="turn id 'm1' appears twice"):
+        store.log.import_file(path, drop_duplicates=True)
