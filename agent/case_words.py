@@ -79,10 +79,13 @@ _EN_DATE = lazy(rf"\b(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAME})|
 # a date the customer tells, as the words of it a question reader would otherwise take for a topic: a month named in
 # full ("in august", "back in March"; "May" is also a modal, so only beside a day), a day and an abbreviated month
 # ("13 aug", "3rd Sept"), and a Korean or Japanese month or day after its number with what is glued to it ("10월에",
-# "5일에", "4月", "3日") — the number goes, its leftover would stay
+# "5일에", "4月", "3日") — the number goes, its leftover would stay. A length or a count of days glued to its number
+# is no date, as "12か月" is none: "7일이내", "3일 동안", "5일째", "3日以内", "3日目", "30日間" (review32)
 _TOLD_MONTH = lazy(r"\b(?:january|february|march|april|june|july|august|september|october|november|december)\b",
                    re.IGNORECASE)
-_TOLD_CJK_DATE = lazy(r"(?<![0-9０-９])[0-9０-９]{1,2}\s?(?:[월일][가-힣]{0,3}|[月日])(?![額末間])")
+_TOLD_CJK_DATE = lazy(r"(?<![0-9０-９])[0-9０-９]{1,2}\s?(?:월[가-힣]{0,3}"
+                      r"|일(?!\s?(?:이내|내|안에|동안|간|째|만에|마다|이상|이하))[가-힣]{0,3}"
+                      r"|[月日](?![額末間]|以内|以上|以下|目|おき|ごと))")
 
 
 def told_dates(question: str) -> list[str]:

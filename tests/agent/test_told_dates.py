@@ -70,3 +70,17 @@ def test_a_month_some_page_names_stays_required():
     march = choose_rule(STUDENTS, "student since March, do I still get the price?", heading="Students", rarity=rarity)
     assert april.coverage < 1.0
     assert march.coverage == 1.0
+
+
+def test_a_number_of_days_is_no_date():
+    # (review32) a length or a count of days glued to its number — "7일이내", "5일째", "3日以内", "3日目" — is no
+    # calendar date, as "12か月" is none; the customer's day of the month still is ("5일에", "3日に", "1月1日以降")
+    assert told_dates("7일이내 반품되나요") == []
+    assert told_dates("5일째 배송이 안 와요") == []
+    assert told_dates("3일 동안 대여 가능한가요?") == []
+    assert told_dates("購入後7日以内なら返品できますか") == []
+    assert told_dates("3日目に壊れました") == []
+    assert "일이내" in _keys("7일이내 반품되나요")
+    assert told_dates("5일에 가도 돼요?") == ["5일에"]
+    assert told_dates("3日に届けてください") == ["3日"]
+    assert told_dates("1月1日以降の注文") == ["1月", "1日"]
