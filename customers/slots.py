@@ -77,8 +77,10 @@ _TO_READ = r"(?:(?i:can|could|will|should) it (?:say|read|be)|make it|I'll be|I 
            r"put (?:me|it) (?:down )?as|change it to)"
 # the desk a message greets, not a person's name ("Hi, Customer Services, I…")
 _NOT_A_DESK = r"(?!(?:Customer|Support|Team|Sales|Service|Services|Accounts?|Help|Bookings?|Dear|Good)\b)"
-# a Japanese given name written after the family name and a space: one to three characters, not an honorific
-_GIVEN_JA = r"(?!さん|さま|様|くん|ちゃん|殿|氏)[一-龯々ぁ-ゖ]{1,3}?"
+# a Japanese given name written after the family name and a space: one to three characters, not an honorific nor a
+# title ("鈴木 先生でお願いします" asks for the teacher, "高橋 店長" names the manager: review32)
+_GIVEN_JA = (r"(?!さん|さま|様|くん|ちゃん|殿|氏|先生|店長|部長|課長|社長|係長|主任|院長|医師|担当)"
+             r"[一-龯々ぁ-ゖ]{1,3}?")
 # A place is one word, or two when the second is capitalised ("New York"); the rules are
 # case-insensitive, so without the scoped (?-i:…) "I moved to Kyoto last week" gave "Kyoto last";
 # "I live in a flat" names no place.
