@@ -75,6 +75,10 @@ _FULL_NAME = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)? (?:O'|Mc|Mac)?[A-Z][a-z]+(?:-[A-Z][a
 # what the record will say after a change of name: "can it say …", "make it …", "I'll be … on the register"
 _TO_READ = r"(?:(?i:can|could|will|should) it (?:say|read|be)|make it|I'll be|I will be|it'll say|" \
            r"put (?:me|it) (?:down )?as|change it to)"
+# a wedding an order is for, not the customer's own change of name: "for our wedding anniversary, can it say Happy
+# Anniversary on the cake?", "the flowers are for a wedding, can you make it Pale Pink" (review32)
+_NOT_AN_OCCASION = (r"(?i:(?<!for )(?<!for a )(?<!for an )(?<!for the )(?<!for our )(?<!for my )(?<!for their )"
+                    r"(?<!for his )(?<!for her ))")
 # the desk a message greets, not a person's name ("Hi, Customer Services, I…")
 _NOT_A_DESK = r"(?!(?:Customer|Support|Team|Sales|Service|Services|Accounts?|Help|Bookings?|Dear|Good)\b)"
 # a Japanese given name written after the family name and a space: one to three characters, not an honorific nor a
@@ -212,8 +216,8 @@ _RULES: list[tuple[str, LazyPattern]] = [
     # ... and the new full name after a change of name, told as what the record will say: "getting married … please
     # can it say Hannah Whitlock", "still in my maiden name, can you make it Laura Hartley", "back from the honeymoon
     # so I'll be Rachel Achterberg on the register"
-    ("name", lazy(r"\b(?i:married|wedding|honeymoon|deed poll|surname|maiden name)\b[^\n]{0,80}?"
-                  r"\b" + _TO_READ + r" (?P<v>" + _FULL_NAME + r")\b")),
+    ("name", lazy(r"\b" + _NOT_AN_OCCASION + r"(?i:married|wedding|honeymoon|deed poll|surname|maiden name)\b"
+                  r"[^\n]{0,80}?\b" + _TO_READ + r" (?P<v>" + _FULL_NAME + r")\b")),
     # Japanese writes the family and the given name apart, as on a form: "佐々木 彩です。", "渡辺 孝（たかし）です",
     # "中村 彩 でお願いします" — a common family name first, when no name word frames it; after a name word any two
     # words ("契約者名は 井口 千尋 で…", "名前を「森本 彩」にしてください"). Read before the rules below, which stop at
@@ -1793,7 +1797,7 @@ def announced_slot(sentence: str, *, asking: bool = False) -> str | None:
 # A marriage or a change of name told in a sentence of its own ("They changed the spelling on my passport."), and the
 # sentence after it giving what the name is now ("It's now Jonah Abara.", "Lena Moretti now, could you…", "今は西田智也
 # です", "岩田千夏になりました")
-_NAME_EVENT = lazy(r"\b(?:married|wedding|honeymoon|deed poll|surname|maiden name|spelling)\b|"
+_NAME_EVENT = lazy(r"\b" + _NOT_AN_OCCASION + r"(?:married|wedding|honeymoon|deed poll|surname|maiden name|spelling)\b|"
                    r"結婚|入籍|婿入り|嫁入り|改名|(?:姓|苗字|名字)(?:が|も)?変わ", _I)
 _NAME_NOW = lazy(r"^\W{0,3}(?:(?i:it's|it is) (?i:now) (?P<v>[A-Z][a-z]+ [A-Z][a-z]+)\b"
                  r"|(?P<v2>[A-Z][a-z]+ [A-Z][a-z]+) (?i:now)(?=\s*[,.!?]|\s*$)"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from mem.customers.slots import Slot, find_slot
+from mem.customers.slots import Slot, _name_now, find_slot
 
 from .test_update_structure import _active, _run
 
@@ -48,10 +48,20 @@ def test_a_full_name_given_with_no_name_word(text: str, value: str) -> None:
     "次回も、鈴木 先生でお願いします",
     "指名は 高橋 店長でお願いします",
     "佐藤 先生です。",
+    # (review32) a wedding the order is for, and the words to write on the cake or the colour: no change of name
+    "It's for our wedding anniversary, can it say Happy Anniversary on the cake?",
+    "The flowers are for a wedding, can you make it Pale Pink and white?",
+    "For the wedding cake, could it read Just Married in gold?",
 ])
 def test_two_capitalised_words_or_two_words_apart_that_are_not_the_customers_name(text: str) -> None:
     slot = find_slot(text)
     assert slot is None or slot.name != "name"
+
+
+def test_a_wedding_an_order_is_for_gives_no_new_name_in_the_next_sentence() -> None:
+    # (review32) the same told over two sentences: the wedding in one, what the cake says in the next
+    assert _name_now("Can it say Happy Anniversary on top?", "It's for our wedding anniversary.") is None
+    assert _name_now("Can it read Tessa Corrigan?", "We got married in May.") == Slot("name", "Tessa Corrigan")
 
 
 def test_the_same_name_with_and_without_the_space_is_one_name() -> None:
