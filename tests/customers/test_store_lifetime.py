@@ -197,7 +197,9 @@ def test_open_async_waits_without_blocking_the_loop(home):
 
     ticks, customer = asyncio.run(main())
     assert customer == "acme"
-    assert ticks >= 10  # the loop ran while the open waited (a blocking open: 0-1 ticks)
+    # the loop ran while the open waited: a blocking open lets it tick 0-1 times in the half second, a waiting one
+    # about 25 (a loaded CI machine gave it 6, so the bound is what tells the two apart, not what a quiet machine does)
+    assert ticks >= 3
 
 
 def test_open_async_times_out_with_the_holder_named(home):
