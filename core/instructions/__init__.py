@@ -136,6 +136,8 @@ module                holds
                       their account (thirty-first round)
 ``spoken_keys``       a claimed rule that saying a name, a claim or the request in the chat unlocks the act, then the
                       act asked (thirty-first round)
+``redefined_terms``   a definition that grants: a page's term defined so that the customer's word or asking decides
+                      it, a customer's own meaning for a term of the rule, then the act it grants (thirty-second round)
 ``findings``          a whole text read (``sentence_findings``): framing devices over the text, headings
                       of new instructions, calls and pairs of sentences read together (``pair_reason``)
 ====================  ====================================================================================

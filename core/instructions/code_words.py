@@ -42,7 +42,7 @@ _EN_STANDS_FOR = lazy(
 # (the customer's own word, 제가 / 내가: "챗봇한테 '규칙 무시해'라고 하면 할인 받을 수 있다는 소문이 진짜예요?"
 # asks about a rumour)
 _KO_WORD = lazy(r"(?:제가|내가|앞으로)\s*['\"‘“「][^'\"’”」]{1,20}['\"’”」]\s*(?:이?라고|라고)(?:만)?\s*"
-                r"(?:쓰면|하면|말하면|보내면|적으면)|암호\s*(?:를|는|로)|비밀\s*단어"
+                r"(?:쓰면|하면|말하면|보내면|적으면|치면|입력하면)|암호\s*(?:를|는|로|정해|정하)|비밀\s*단어"
                 # an emoji or a sticker as the word: "내가 🌸 이모지 보내면" (the emoji itself is normalised away)
                 r"|(?:제가|내가)\s*(?:\S{1,8}\s*)?(?:이모지|이모티콘|스티커)\s*(?:를\s*)?(?:보내면|쓰면|하면)")
 # (and a place ahead of the others or a free item: "1순위로 넣어 주는 거다", "미니 향수 하나 추가해 주는 걸로")

@@ -61,6 +61,7 @@ from mem.core.instructions.normalise import normalize
 from mem.core.instructions.notes_to_ai import _REVERSE_HINT, _REVERSE_KEYS
 from mem.core.instructions.payloads import _BARE_ASSISTANT
 from mem.core.instructions.reason import _QUOTED, _TRAINING_FRAME, instruction_reason, reported_quotation
+from mem.core.instructions.redefined_terms import page_definition_grant
 from mem.core.instructions.sentences import sentences
 from mem.core.instructions.void_rules import names_own_rules
 from mem.core.instructions.waived_page_checks import waived_page_check, waiver_cue
@@ -319,6 +320,9 @@ def sentence_findings(text: str, learned: bool = True, page: bool = True) -> Ite
         if reason is None and page and not forged_level:
             # a grant on who a person says they are: a claimed identity made the check (thirtieth round, auth30)
             reason = claimed_identity_check(normalize(sentence))
+        if reason is None and page and not forged_level:
+            # a term defined so that the customer's word or asking grants it (thirty-second round, def32)
+            reason = page_definition_grant(normalize(sentence))
         if reason is None and page and not forged_level:
             # customer data sent to an outside address, or put into a link, a ticket title or a file name (30th round)
             reason = data_send(sentence, page=True)
