@@ -44,17 +44,17 @@ _EN_DEFINES = lazy(
     r"(?:\w+\s+)?(?:definition|meaning|wording)|by\s+the\s+plain\s+meaning|the\s+way\s+i\s+read\s+it|"
     r"our\s+support\s+term\s+for|covers?\s+\S+(?:\s+\S+)?\s+purchases\s+only)\b"
     r"|\bscope\s*:|^\|[^|\d]{1,60}\|"
-    r"|(?:^|\n)\s*[-•]?\s*[\"'‘“]?[\w\s'-]{1,30}[\"'’”]?\s*=\s*\w"
+    r"|(?:^|\n)[ \t]{0,3}[-•]?[ \t]?[\"'‘“]?\w[\w '-]{0,29}[\"'’”]?[ \t]?=[ \t]?\w"
 )
 _KO_DEFINES = lazy(
     r"[’'\"”」]\s?(?:이)?란\s|이란\s|(?:이라|라)\s?함은\s|(?:뜻|의미)(?:합니다|한다|해요|하는|함)|(?:을|를)\s?(?:말합니다|말한다|말해요|말하는)"
     r"|같은\s?(?:말|뜻|의미)|(?:로|으로)\s?(?:봐요|봅니다|보고|이해하고|이해해요|해석)|적용\s?범위\s?:|용어|정의"
-    r"|^\|[^|\d]{1,60}\||(?:^|\n)\s*[-•]?\s*\S{1,12}\s?=\s?\S"
+    r"|^\|[^|\d]{1,60}\||(?:^|\n)[ \t]{0,3}[-•]?[ \t]?[^\s=]{1,12}[ \t]?=[ \t]?\S"
 )
 _JA_DEFINES = lazy(
     r"[」』\"'’”]\s?とは|とは、|(?:を|と)(?:いいます|言います|指します|指す|意味します|意味する)|をいう|と同じ意味|という意味で使|"
     r"のことだと|"
-    r"(?:と|として)解釈|として扱って|定義|適用範囲|用語|^\|[^|\d]{1,60}\||(?:^|\n)\s*[-・]?\s*\S{1,12}\s?[=＝]\s?\S"
+    r"(?:と|として)解釈|として扱って|定義|適用範囲|用語|^\|[^|\d]{1,60}\||(?:^|\n)[ \t]{0,3}[-・]?[ \t]?[^\s=＝]{1,12}[ \t]?[=＝][ \t]?\S"
 )
 
 # --- on a page: the customer's word or asking as what the definition turns on ----------------------------------------
@@ -123,7 +123,7 @@ def page_definition_grant(text: str) -> str | None:
 
 # --- in a chat: an act of the service asked after the customer's definition ------------------------------------------
 _EN_ACT = lazy(
-    r"(?:^|[.!;:\n>-]\s*|\b(?:so|then|please|pls|just)\s+)(?:please\s+|so\s+|just\s+)?"
+    r"(?:^|[.!;:\n>-]\s{0,3}|\b(?:so|then|please|pls|just)\s+)(?:please\s+|so\s+|just\s+)?"
     r"(?:refund|reinstate|lift|unlock|unban|restore|activate|credit|compensate|waive|move|transfer|send|add|give|"
     r"extend|overturn|reverse|tell\s+me|show\s+me|list|mark|change|put)\b"
     r"|\b(?:i'?d\s+like|i\s+want)\s+(?:\w+\s+){0,6}?(?:refunded|reinstated|lifted|unlocked|restored|credited|moved)\b"
@@ -162,4 +162,4 @@ def _asked(rest: str) -> bool:
 
 
 _SENTENCE_END = lazy(r"[.!?\n。！？]")
-_QUOTE = lazy(r"[\"'‘“「『]")
+_QUOTE = lazy(r"[\"‘“「『]|(?<![a-z])'")
