@@ -39,6 +39,8 @@ _GOOGLE_BODY = lazy(r"^(?:c\d{1,4}|doc-content)$")
 # classes, or the ".subtitle{…}" rule its style sheet always holds (a page whose body is merely class="c1" is not one)
 _GOOGLE_MARK = lazy(r"\bdoc-content\b|\blst-kix_|(?:^|[}\s])\.subtitle\s{0,3}\{")
 _COMMENT_ANCHOR = lazy(r"^\s{0,3}\[[A-Za-z]{1,6}\d{1,4}\]\s{0,3}")
+# Google Docs' mark of a commented passage: <a href="#cmnt1" id="cmnt_ref1">[a]</a>
+_GOOGLE_COMMENT_REF = lazy(r"^cmnt_ref(\d{1,5})$")
 
 
 def word_export(text: str) -> bool:
@@ -69,6 +71,16 @@ def word_part(tag: str, attrs: dict[str, str | None], *, word: bool) -> str | No
     if classes & {"msocomanchor", "msocommentreference"}:
         return "anchor"
     return None
+
+
+def google_comment_mark(tag: str, attrs: dict[str, str | None]) -> bool:
+    """Whether an element is Google Docs' mark of a comment in the text (``<a href="#cmnt1" id="cmnt_ref1">[a]</a>``):
+    read, "keeps working until it runs out.[a]" quoted the mark with the rule. Both attributes must name the same
+    comment, as only that export writes them."""
+    if tag != "a":
+        return False
+    match = _GOOGLE_COMMENT_REF.match((attrs.get("id") or "").strip())
+    return bool(match) and (attrs.get("href") or "").strip() == f"#cmnt{match.group(1)}"
 
 
 def change_author(attrs: dict[str, str | None]) -> str | None:

@@ -31,12 +31,20 @@ from typing import Any, NamedTuple
 from mem.core.errors import InvalidInput, Refused
 from mem.core.inputs import UTF16_BOMS, decode_utf8, symlink_loop
 from mem.core.text.sentences import LEGAL_ITEM, LEGAL_PARAGRAPH
-from mem.core.text.tables import table_rows
+from mem.core.text.tables import SpanCell, spanned_table_rows, table_rows
 from mem.policies.docx_review import changes_warnings, review_warnings, run_text
 from mem.policies.furniture import drop_furniture
 from mem.policies.grounding import effective_date
 from mem.policies.html_charset import html_declared_text
-from mem.policies.html_exports import CssClasses, change_author, comment_text, google_frame, word_export, word_part
+from mem.policies.html_exports import (
+    CssClasses,
+    change_author,
+    comment_text,
+    google_comment_mark,
+    google_frame,
+    word_export,
+    word_part,
+)
 from mem.policies.internal_marks import drop_internal, internal_warning, marked_internal
 from mem.policies.mail_closing import closing_lines, opening_lines
 from mem.policies.markdown_prep import link_text, outside_fences, prepare
@@ -2000,6 +2008,8 @@ class _HtmlText(HTMLParser):
                 self._capture = self.comments[-1]
             return
         part = word_part(tag, named, word=self._word) if self._word or tag in ("ins", "del") else None
+        if part is None and tag == "a" and google_comment_mark(tag, named):
+            part = "anchor"  # Google Docs' comment mark, as Word's: the commented text stays one paragraph
         if part in ("inserted", "anchor"):  # inline: the text around it stays one paragraph
             self._skipping.append(tag)
             if part == "inserted":
@@ -2057,7 +2067,8 @@ class _HtmlText(HTMLParser):
             if tag == "tr":
                 table.end_row()
             else:
-                table.start_cell(header=tag == "th")
+                table.start_cell(header=tag == "th", rows=_span(named.get("rowspan")),
+                                 columns=max(_span(named.get("colspan")), 1))
         elif tag in ("strong", "b"):
             self._bold += 1
         elif self._pre:
@@ -2222,7 +2233,7 @@ class _HtmlText(HTMLParser):
 
 
 class _Table:
-    """Cells of one HTML table, read into sentences a row at a time."""
+    """Cells of one HTML table, read into sentences a row at a time (``spanned_table_rows`` when a cell is merged)."""
 
     def __init__(self) -> None:
         self.header: list[str] = []
@@ -2230,10 +2241,14 @@ class _Table:
         self._row: list[tuple[str, bool]] = []
         self._cell: list[str] | None = None
         self._cell_is_header = False
+        self._span = (1, 1)
+        self._cells: list[list[SpanCell]] = [[]]  # every row as written, with each cell's spans
+        self._merged = False  # a cell covers more than one row or column
 
-    def start_cell(self, *, header: bool) -> None:
+    def start_cell(self, *, header: bool, rows: int = 1, columns: int = 1) -> None:
         self.end_cell()
-        self._cell, self._cell_is_header = [], header
+        self._cell, self._cell_is_header, self._span = [], header, (rows, columns)
+        self._merged = self._merged or (rows, columns) != (1, 1)
 
     def add(self, data: str) -> None:
         if self._cell is None:
@@ -2243,11 +2258,15 @@ class _Table:
 
     def end_cell(self) -> None:
         if self._cell is not None:
-            self._row.append((" ".join("".join(self._cell).split()), self._cell_is_header))
+            text = " ".join("".join(self._cell).split())
+            self._row.append((text, self._cell_is_header))
+            self._cells[-1].append(SpanCell(text, self._cell_is_header, *self._span))
             self._cell = None
 
     def end_row(self) -> None:
         self.end_cell()
+        if self._cells[-1]:
+            self._cells.append([])
         cells = [text for text, _ in self._row]
         if any(cells):
             if not self.header and not self.body and all(header for _, header in self._row):
@@ -2258,7 +2277,17 @@ class _Table:
 
     def rows(self) -> list[str]:
         self.end_row()
+        if self._merged:
+            return spanned_table_rows([row for row in self._cells if row])
         return table_rows(self.header, self.body)
+
+
+def _span(value: str | None) -> int:
+    """A cell's ``rowspan`` / ``colspan`` as a number: 1 when missing or not one; 0 (to the table's end) kept."""
+    try:
+        return min(max(int((value or "1").strip()), 0), 65534)
+    except ValueError:
+        return 1
 
 
 # a class naming a heading level: Word's "Heading2" / "MsoHeading2", LibreOffice's "Heading_20_2", "heading-2"
