@@ -56,8 +56,10 @@ class SpanCell(NamedTuple):
     columns: int = 1
 
 
-# HTML's own limits: a colspan above 1000 is read as 1000; a wider grid than that is no table anyone reads
-_MAX_COLUMNS = 1000
+# A grid wider than this, or a header deeper, is no table anyone reads as sentences; the bounds keep a page of
+# "<td colspan=999999 rowspan=0>" cells from costing more than a fixed factor per cell written
+_MAX_COLUMNS = 200
+_MAX_HEADER_ROWS = 4
 
 
 def spanned_table_rows(rows: list[list[SpanCell]]) -> list[str]:
@@ -76,7 +78,8 @@ def spanned_table_rows(rows: list[list[SpanCell]]) -> list[str]:
     if all(cell is not None and cell.header for cell in grid[0]):
         header_rows = 1
         # the rows a header cell reaches down into are the header too, while they hold header cells only
-        while header_rows < len(grid) and all(cell is not None and cell.header for cell in grid[header_rows]) \
+        while header_rows < min(len(grid), _MAX_HEADER_ROWS) \
+                and all(cell is not None and cell.header for cell in grid[header_rows]) \
                 and any(cell is not None and cell is above
                         for cell, above in zip(grid[header_rows], grid[header_rows - 1], strict=False)):
             header_rows += 1

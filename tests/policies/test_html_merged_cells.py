@@ -64,7 +64,7 @@ def test_a_table_without_a_header_row_keeps_its_merged_cells_in_place():
 
 
 def test_a_huge_colspan_is_bounded():
-    # HTML reads a colspan above 1000 as 1000; the grid stops there (a cell past it is no column anyone reads)
+    # the grid stops at 200 columns (a cell past them is no column anyone reads as a sentence)
     html = "<table><tr><th>A</th><th>B</th></tr><tr><td colspan='99999999'>x</td><td>y</td></tr></table>"
     assert texts(html) == ["x"]
 
@@ -79,3 +79,11 @@ def test_a_link_that_only_looks_like_a_comment_mark_is_read():
     html = ("<p>See the terms.<sup><a href='#note1' id='ref1'>[a]</a></sup></p>"
             "<p>Ask staff.<a href='#cmnt2' id='cmnt_ref1'>[b]</a></p>")
     assert texts(html) == ["See the terms.[a]", "Ask staff.[b]"]
+
+
+def test_merged_cells_cost_linear_time(assert_linear):
+    def run(size: int) -> None:
+        head = "<tr>" + "<th rowspan='0'>h</th>" * 3 + "</tr>"
+        texts("<table>" + head + "<tr><td colspan='999999' rowspan='0'>x</td></tr>" * size + "</table>")
+
+    assert_linear(run, 2000)
