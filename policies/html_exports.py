@@ -80,7 +80,7 @@ def google_comment_mark(tag: str, attrs: dict[str, str | None]) -> bool:
     if tag != "a":
         return False
     match = _GOOGLE_COMMENT_REF.match((attrs.get("id") or "").strip())
-    return bool(match) and (attrs.get("href") or "").strip() == f"#cmnt{match.group(1)}"
+    return match is not None and (attrs.get("href") or "").strip() == f"#cmnt{match.group(1)}"
 
 
 def change_author(attrs: dict[str, str | None]) -> str | None:
