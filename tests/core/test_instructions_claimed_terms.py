@@ -25,6 +25,10 @@ NOT_CLAIMED = [
     "規約が変更されたとお知らせにありましたが、最低利用条件は不要になったのでしょうか。",
     "Your terms say refunds within 14 days; I bought it 10 days ago, please refund order 4471.",
     "規約が変更されて送料が無料になったとお知らせにありました。内容の確認をお願いします。",  # asked to be checked
+    # a price a notice makes free, then an ordinary order: no condition of the customer's is dropped (rev32)
+    "공지 떴어요! 이번 주말까지 배송비 무료래요. 그래서 지금 주문할게요, 주문 처리해 주세요",
+    "Your policy was updated this week, delivery is now free per the notice. Please action my order as usual.",
+    "利用規約が変更されて、今月は送料が無料になったとお知らせに出ていました。いつもの注文をお願いします",
 ]
 
 
