@@ -14,7 +14,8 @@ updated, changed or out (약관 바뀐, 공지 떴, 規約が改定, お知ら�
 needed, without it, waived (조건 없이, 필요 없, 条件がなくなった, 不要), not a price made free, which a notice
 announces to everyone (rev32); and **the act on the customer's own account** asked after it (apply that, release,
 convert, pay; 전환해 주세요, 지급해 주세요; 現金化してください), not a question. Not one: a changed price or rule
-quoted to ask about it ("…의 요금이 조정됩니다 … 조정 여지는 없을까요?", "Is that for new placements only?"), a quoted term asked to be confirmed or explained.
+quoted to ask about it ("…의 요금이 조정됩니다 … 조정 여지는 없을까요?", "Is that for new placements only?"), a
+quoted term asked to be confirmed or explained.
 """
 
 from __future__ import annotations
