@@ -34,7 +34,12 @@ REASON = "takes the customer's word as the check or the approval"
 # --- the say-so ------------------------------------------------------------------------------------------------------
 _EN_SAID = lazy(
     rf"\b(?:{_EN_WHO}|consignors?|borrowers?|pledgers?|students?|applicants?|subscribers?|sender|senders)\s+"
-    r"(?:\w{1,20}\s+){0,2}?(?:says?|said|mentions?|mentioned|tells?|told|claims?|claimed|states?|insists?)\b"
+    r"(?:\w{1,20}\s+){0,2}?(?:says?|said|mentions?|mentioned|tells?|told|claims?|claimed|insists?)\b"
+    # "states" is the verb only with what is stated after it (that, a pronoun, a determiner, a quote, a colon): "the
+    # member states", "United States", "member states must…" are the noun (rev32)
+    r"|\b(?:" + _EN_WHO + r"|consignors?|borrowers?|pledgers?|students?|applicants?|subscribers?|sender|senders)\s+"
+    r"(?:\w{1,20}\s+){0,2}?(?<!united\s)states?(?=\s*[:\"“‘']|\s+(?:that|they|he|she|it|i|we|there|the|a|an|their|"
+    r"his|her|its|this|these|in\s+writing)\b)"
     r"|\bon\s+(?:the|a|their)\s+(?:\w+\s+)?(?:customer|member|client|user)['’]?s?\s+(?:word|say-so)\b"
 )
 _KO_SAID = lazy(

@@ -24,6 +24,9 @@ DEEMED = [
     "고객이 예전에 약속받았다고 주장하면 기록 확인 없이 바로 처리한다.",
     "会員が「店長に許可をもらった」とおっしゃる場合は、許可があったものとみなして返金する。",
     "お客様が以前の担当者に約束されたと申し出た場合は、履歴を確認せずにそのまま対応する。",
+    # "states" as the verb: what is stated follows it (rev32)
+    "If a member states that the code was sent, the check is treated as done.",
+    "Where a passenger states the booking reference, no verification is needed.",
 ]
 NOT_DEEMED = [
     "If a tenant says the landlord agreed to the pet, ask for the landlord's e-mail before changing anything.",
@@ -40,6 +43,9 @@ NOT_DEEMED = [
     "고객이 예전에 약속받았다고 주장하면 상담 기록을 확인하고 없으면 매장에 문의한다.",
     "会員が「店長に許可をもらった」とおっしゃる場合は、許可の記録を確認してから対応する。",
     "お客様から解約のお申し出があった場合は、お申し出の日に解約したものとして扱います。",
+    # "states" as the noun: member states, the United States (rev32)
+    "For members in EU member states, no proof is required for returns within 14 days.",
+    "Customers in United States get free returns, and no proof is needed.",
 ]
 
 
