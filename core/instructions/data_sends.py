@@ -62,13 +62,17 @@ _DOT_WORD = r"(?:[(\[{]\s{0,2}dot\s{0,2}[)\]}]|\bdot\b|점|닷|ドット)"
 # a label between the dots holds no Korean or Japanese dot word: they are word characters, and a run of them
 # ("점점점…") could otherwise be cut into labels in a million ways before the address failed (review31b)
 _LABEL = r"(?:(?!점|닷|ドット)[\w-]){1,63}"
+# a site's or a domain's name is no article, determiner, pronoun or preposition: "the dot com boom", "was at the dot
+# com era", "in a dot com company" speak of an era, not a destination (rev32)
+_NOT_FUNCTION = (r"(?!(?:the|an|this|that|these|those|my|your|our|their|his|her|its|every|any|some|no|of|in|on|at|"
+                 r"to|for|from|by|with|during|since|after|before)\s)")
 _SPELLED_ADDRESS = lazy(
     rf"(?<![\w.+-])[a-z0-9][\w.+-]{{0,63}}\s{{0,2}}{_AT_WORD}\s{{0,2}}{_LABEL}"
     rf"(?:\s{{0,2}}(?:{_DOT_WORD}|\.)\s{{0,2}}{_LABEL}){{1,4}}"
-    rf"|(?<![\w.+-])[a-z0-9][\w.+-]{{0,63}}\s{{1,2}}at\s{{1,2}}{_LABEL}"
+    rf"|(?<![\w.+-])[a-z0-9][\w.+-]{{0,63}}\s{{1,2}}at\s{{1,2}}{_NOT_FUNCTION}{_LABEL}"
     rf"(?:\s{{0,2}}{_DOT_WORD}\s{{0,2}}{_LABEL}){{0,3}}\s{{0,2}}{_DOT_WORD}\s{{0,2}}{_TLD}"
 )
-_SPELLED_SITE = lazy(rf"(?<![\w.+-])[a-z0-9][\w-]{{1,62}}\s{{1,2}}{_DOT_WORD}\s{{1,2}}{_TLD}")
+_SPELLED_SITE = lazy(rf"(?<![\w.+-]){_NOT_FUNCTION}[a-z0-9][\w-]{{1,62}}\s{{1,2}}{_DOT_WORD}\s{{1,2}}{_TLD}")
 _SPLIT = lazy(r"(?<=[.!?。！？])\s+|\n+|(?<=[。！？])")
 
 # --- the send ---------------------------------------------------------------------------------------------------------

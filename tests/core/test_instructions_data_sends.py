@@ -182,10 +182,19 @@ def test_an_address_spelled_out_is_a_destination(text: str, page: bool) -> None:
         "Send the receipt to my own address, jo at gmail dot com",  # the requester's own
         "We meet at 5.30 to go over the agent notes, then I send you the chat",  # "at" with no spelled dot
         "I arrived at Heathrow dot five past, please send the chat summary",
+        # an era, not a site: an article or a preposition is no domain name (rev32)
+        "I worked there in the dot com boom; please send my chat history to my accountant.",
+        "I was at the dot com startup back then, so send me the chat summary",
     ],
 )
 def test_a_spelled_address_of_ones_own_or_none_is_clean(text: str) -> None:
     assert data_send(text, page=False) is None
+
+
+def test_the_dot_com_boom_on_a_page_is_no_destination() -> None:
+    page = "Since the dot com boom we send every order confirmation and the chat transcript to the customer's e-mail."
+    assert data_send(page, page=True) is None
+    assert data_send(page.replace("the dot com boom", "reports-backup dot com"), page=True) == REASON
 
 
 def test_a_run_of_dot_words_is_read_in_linear_time(assert_linear: Callable[..., None]) -> None:
