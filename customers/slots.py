@@ -281,7 +281,7 @@ _RULES: list[tuple[str, LazyPattern]] = [
                   r"(?:은|는|이)?\s+(?:(?:이제는|이제|지금은|현재)\s+)?(?!이름|성함|명의|본인|고객|회원)"
                   r"(?P<v>[가-힣]{2,4}?)(?:\s*(?:님|씨))?"
                   r"(?:이요|입니다|이에요|예요|이고|으로|로|,|\s*$)")),
-    ("name", lazy(r"개명[^.!?]*?(?P<v>[가-힣]{2,4}?)(?:으로|로)\s*(?:바뀌|변경|했)"
+    ("name", lazy(r"개명[^.!?]{0,40}?(?P<v>[가-힣]{2,4}?)(?:으로|로)\s*(?:바뀌|변경|했)"
                   # "개명해서 이제 이서진이에요": the new name after the change, told with the copula — in the same
                   # sentence or the next ("개명했어요. 지금은 박하린입니다")
                   r"|개명[^.!?]{0,30}?(?:[.!?]\s*)?(?:이제|지금은|이제는)\s*(?P<v2>[가-힣]{2,4}?)(?:이에요|예요|입니다)"
@@ -2219,7 +2219,10 @@ _FOCUS = {
                r"(?!(?:I|Shall|Should|Would|Will|Can|Could|Do|Does|Did|Is|Are|Was|Want|May|Let|We|You|It|That|This|"
                r"There|What|Which|How|When|Where|The|A|An)\b)"
                r"(?P<v>[A-Z][\w'&-]*(?:\s+[A-Z0-9][\w'&-]*){0,3})"),
-    "ko": lazy(r"(?P<v>[^\s,.?]+?)(?:으로|로)\s*(?:\S+\s*)?(?:변경|바꿔|바꾸|옮겨|전환|수정|방문|등록|설정|진행|적용|"
+    # from a word's first character, a bounded value and one bounded word between: a run without a blank
+    # ("로로로…") was read to its end from every character, each time to the end again (quadratic)
+    "ko": lazy(r"(?<![^\s,.?])(?P<v>[^\s,.?]{1,30}?)(?:으로|로)\s*(?:\S{1,30}\s*)?"
+               r"(?:변경|바꿔|바꾸|옮겨|전환|수정|방문|등록|설정|진행|적용|"
                r"해\s?드릴|잡아|보내|업그레이드|갈아)"),
     "ja": lazy(r"(?P<v>[^\s、。をはがのもで]{1,20}?)(?:に|へ|で|への)(?:ご|お)?"
                r"(?:変更|切り替|切替|変え|移行|お伺い|伺|登録|設定|更新|手配|お届け|お送り|アップグレード|ご案内)"),

@@ -54,12 +54,18 @@ def _on_alarm(signum: int, frame: Any) -> None:
 
 
 def patterns(skip: tuple[str, ...] = ("mem.cli", "__main__"), *,
-             every: bool = False) -> Iterator[tuple[str, re.Pattern[str]]]:
+             every: bool | tuple[str, ...] = False) -> Iterator[tuple[str, re.Pattern[str]]]:
     """Each compiled pattern of the package once, with its dotted name: the module-level ones, then with ``every``
-    each other ``LazyPattern`` made (kept in a dict, a tuple, a class: ``made_patterns``), named by its module and
-    number. ``every`` is not yet the default: the patterns it adds are not all linear (docs/measurements/ask.md)."""
+    each pattern kept in a module's list, tuple, set, dict or class (``_held``) and each other ``LazyPattern`` made
+    (``made_patterns``, named by its module and number). ``every`` may name the modules (dotted prefixes) it reaches
+    into; ``True`` is every module. Not yet every module's held patterns are linear (docs/measurements/lint.md,
+    rev32): the test reaches into the screen's and the slots' modules."""
+
+    def within(module: str) -> bool:
+        return every is True or (isinstance(every, tuple) and module.startswith(every))
+
     import mem
-    from mem.core.text.pattern import LazyPattern, made_patterns
+    from mem.core.text.pattern import made_patterns
 
     seen: set[int] = set()
     for info in pkgutil.walk_packages(mem.__path__, "mem."):
@@ -70,19 +76,15 @@ def patterns(skip: tuple[str, ...] = ("mem.cli", "__main__"), *,
         except Exception:  # an optional dependency missing: its patterns are not reachable either
             continue
         for name, obj in list(vars(module).items()):
-            if isinstance(obj, LazyPattern):
-                compiled = obj.compiled
-            elif isinstance(obj, re.Pattern):
-                compiled = obj
-            else:
-                continue
-            if id(compiled) in seen or not isinstance(compiled.pattern, str):
-                continue
-            seen.add(id(compiled))
-            yield f"{info.name}.{name}", compiled
+            for where, compiled in _held(name, obj, within(info.name)):
+                if id(compiled) in seen or not isinstance(compiled.pattern, str):
+                    continue
+                seen.add(id(compiled))
+                yield f"{info.name}.{where}", compiled
     if not every:
         return
-    kept = sorted((made for made in made_patterns() if not any(part in made.origin for part in skip)),
+    kept = sorted((made for made in made_patterns()
+                   if within(made.origin) and not any(part in made.origin for part in skip)),
                   key=lambda made: (made.origin, made.pattern, made.flags))
     for number, made in enumerate(kept):
         compiled = made.compiled
@@ -90,6 +92,35 @@ def patterns(skip: tuple[str, ...] = ("mem.cli", "__main__"), *,
             continue
         seen.add(id(compiled))
         yield f"{made.origin}.<lazy {number}>", compiled
+
+
+def _held(name: str, obj: object, every: bool, depth: int = 0) -> Iterator[tuple[str, re.Pattern[str]]]:
+    """The compiled patterns ``obj`` is or holds, each with its path from the module (``_CUES[2]``, ``_RULES['ko']``,
+    ``Reader._LINE``): with ``every`` the scan reads plain ``re.compile`` patterns kept in a list, a tuple, a set, a
+    dict (keys and values) or a class of the module too, which ``made_patterns`` (``LazyPattern`` only) misses."""
+    from mem.core.text.pattern import LazyPattern
+
+    if isinstance(obj, LazyPattern):
+        yield name, obj.compiled
+    elif isinstance(obj, re.Pattern):
+        yield name, obj
+    elif not every or depth >= 4:
+        return
+    elif isinstance(obj, (list, tuple)):
+        for k, item in enumerate(obj):
+            yield from _held(f"{name}[{k}]", item, every, depth + 1)
+    elif isinstance(obj, (set, frozenset)):
+        for k, item in enumerate(sorted(obj, key=repr)):
+            yield from _held(f"{name}{{{k}}}", item, every, depth + 1)
+    elif isinstance(obj, dict):
+        for k, (key, item) in enumerate(list(obj.items())):
+            yield from _held(f"{name}[{key!r}]" if isinstance(key, (str, int)) else f"{name}[{k}]", item, every,
+                             depth + 1)
+            if isinstance(key, (tuple, re.Pattern, LazyPattern)):
+                yield from _held(f"{name}<key {k}>", key, every, depth + 1)
+    elif isinstance(obj, type) and obj.__module__.startswith("mem.") and depth == 0:
+        for attribute, item in list(vars(obj).items()):
+            yield from _held(f"{name}.{attribute}", item, every, depth + 1)
 
 
 def timed(pattern: re.Pattern[str], text: str, timeout: float) -> float:
@@ -201,8 +232,8 @@ def heads(pattern: re.Pattern[str], limit: int = 12) -> list[str]:
 
 def run_heads(size: int, threshold: float, timeout: float, shapes: dict[str, str] | None = None,
               report: Callable[[str], None] = print, limit: int = 12,
-              skip: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(), every: bool = False,
-              ) -> list[tuple[str, str, float, float]]:
+              skip: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
+              every: bool | tuple[str, ...] = False) -> list[tuple[str, str, float, float]]:
     """As ``run``, each run after each of the pattern's ``heads`` (the label is the head, "+", the shape)."""
     chosen = shapes or SHAPES
 
@@ -217,7 +248,7 @@ def run_heads(size: int, threshold: float, timeout: float, shapes: dict[str, str
 def _slow_pairs(units: Callable[[re.Pattern[str]], Iterator[tuple[str, ...]]], size: int, threshold: float,
                 timeout: float, report: Callable[[str], None],
                 skip: set[tuple[str, str]] | frozenset[tuple[str, str]],
-                every: bool = False) -> list[tuple[str, str, float, float]]:
+                every: bool | tuple[str, ...] = False) -> list[tuple[str, str, float, float]]:
     """(pattern, label, seconds at size, seconds at twice the size) for each pattern and each (label, unit[, head])
     of ``units(pattern)`` slower than ``threshold`` on ``unit`` repeated to ``size`` characters (after ``head``)."""
     found = []
@@ -239,18 +270,19 @@ def _slow_pairs(units: Callable[[re.Pattern[str]], Iterator[tuple[str, ...]]], s
 
 def run_words(size: int, threshold: float, timeout: float, report: Callable[[str], None] = print,
               skip: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
-              ) -> list[tuple[str, str, float, float]]:
+              every: bool | tuple[str, ...] = False) -> list[tuple[str, str, float, float]]:
     """As ``run``, on runs of each pattern's own words (``word_units``; the label is the word)."""
     return _slow_pairs(lambda pattern: ((unit, unit) for unit in word_units(pattern)), size, threshold, timeout,
-                       report, skip)
+                       report, skip, every)
 
 
 def run(size: int, threshold: float, timeout: float, shapes: dict[str, str] | None = None,
         report: Callable[[str], None] = print,
-        skip: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset()) -> list[tuple[str, str, float, float]]:
+        skip: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
+        every: bool | tuple[str, ...] = False) -> list[tuple[str, str, float, float]]:
     """(pattern, shape, seconds at size, seconds at twice the size) for each slow pair (``skip``: pairs not run)."""
     chosen = shapes or SHAPES
-    return _slow_pairs(lambda pattern: iter(chosen.items()), size, threshold, timeout, report, skip)
+    return _slow_pairs(lambda pattern: iter(chosen.items()), size, threshold, timeout, report, skip, every)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -262,12 +294,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--heads", action="store_true",
                         help="each run after each of the pattern's heads (reaches the tail of an anchored pattern)")
     parser.add_argument("--every", action="store_true",
-                        help="with --heads: every LazyPattern made, not only the module-level ones")
+                        help="also the patterns a module keeps in lists, tuples, dicts and classes")
     args = parser.parse_args(argv)
     if args.heads:
         found = run_heads(args.size, args.threshold, args.timeout, every=args.every)
     else:
-        found = (run_words if args.words else run)(args.size, args.threshold, args.timeout)
+        found = (run_words if args.words else run)(args.size, args.threshold, args.timeout, every=args.every)
     print(f"{len(found)} slow (pattern, shape) pairs", file=sys.stderr)
     return 1 if found else 0
 
