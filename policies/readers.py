@@ -880,7 +880,7 @@ def _pdf_blocks(lines: list[PdfLine]) -> list[Block]:
             blocks.extend(Block(note, 0, page) for _, note in notes.get(index, []))
             continue
         if paragraph and ((page != para_page and not _runs_on(paragraph[-1], text)) or _starts_item(text)
-                          or _another_size(para_size, size)):
+                          or _another_size(para_size, size) or _bare_numbered_item(lines, index, paragraph)):
             flush()
         if not paragraph:
             para_page, para_size = page, size
@@ -1017,6 +1017,31 @@ def _continues_heading(blocks: list[Block], paragraph: list[str], text: str, lev
     last = blocks[-1]
     return (last.level == level and last.page == page and not last.text.endswith((".", "!", "?", "。"))
             and not is_numbered(text) and len(last.text) + len(text) <= 160)
+
+
+# a list numbered with bare digits, no "." or ")" after them ("1 Pack the item", "2 Print the label"): a line that
+# wraps before a figure opens with one as well ("rises to" / "12 euros from March"), so a bare number opens an item
+# only in a run: the paragraph it would join opened with the number before it, or a line soon after opens with the
+# next number (rev32)
+_BARE_NUMBER = re.compile(r"^(\d{1,2})[ \t\u3000]+(?=[A-Z\uac00-\ud7a3\u3040-\u30ff\u4e00-\u9fff])")
+_BARE_RUN_REACH = 12  # lines an item may wrap over before the next number
+
+
+def _bare_number(text: str) -> int | None:
+    found = _BARE_NUMBER.match(text)
+    return int(found.group(1)) if found else None
+
+
+def _bare_numbered_item(lines: list[PdfLine], index: int, paragraph: list[str]) -> bool:
+    """Whether ``lines[index]`` opens an item of a list numbered with bare digits (see ``_BARE_NUMBER``)."""
+    number = _bare_number(lines[index].text)
+    if number is None:
+        return False
+    if paragraph and _bare_number(paragraph[0]) == number - 1:
+        return True
+    page = lines[index].page
+    return any(_bare_number(line.text) == number + 1
+               for line in lines[index + 1:index + 1 + _BARE_RUN_REACH] if line.page == page)
 
 
 def _short(text: str) -> bool:
