@@ -148,9 +148,27 @@ def opening_lines(text: str) -> list[int]:
         end = forward + 1
         while end < len(lines) - 1 and _HEADER.search(lines[end][1]):  # the forwarded message's own header
             end += 1
-    elif _GREETING.search(lines[end][1]):
+    elif _GREETING.search(lines[end][1]) or _BARE_GREETING.search(lines[end][1]):
         end += 1
     return [number for number, _ in lines[:end]]
+
+
+# an e-mail pasted without its header still opens with its greeting, with or without a comma after the name
+# ("Hello Jane", "Dear customers,", "안녕하세요 고객님", "田中様"): read as a heading it became the document's
+# title and, kept as text, a page's first "rule" and summary (review of round 31)
+_BARE_GREETING = lazy(r"^(?:hi|hello|hey|dear)\s{1,3}[\w.'’-]{1,30}(?:\s{1,3}[\w.'’-]{1,30})?\s{0,3}[,!]?$"
+                      r"|^[가-힣]{1,6}\s?(?:님|고객님|회원님)(?:께|께서)?\s{0,3}[,!.]?$"
+                      r"|^[^\s、。]{1,12}\s?(?:様|さま|殿)[、,]?$", re.I)
+
+
+def greeting_line(text: str) -> int | None:
+    """The line of ``text`` (an index into ``text.split("\n")``) that is an e-mail's greeting as its first non-blank
+    line ("Hello Jane", "Hi team,", "안녕하세요." , "田中様"), when more text follows; else None."""
+    lines = _lines(text)
+    if len(lines) < 2:
+        return None
+    number, first = lines[0]
+    return number if _GREETING.search(first) or _BARE_GREETING.search(first) else None
 
 
 def _lines(text: str) -> list[tuple[int, str]]:

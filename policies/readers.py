@@ -46,7 +46,7 @@ from mem.policies.html_exports import (
     word_part,
 )
 from mem.policies.internal_marks import drop_internal, internal_warning, marked_internal
-from mem.policies.mail_closing import closing_lines, opening_lines
+from mem.policies.mail_closing import closing_lines, greeting_line, opening_lines
 from mem.policies.markdown_prep import link_text, outside_fences, prepare
 from mem.policies.notion_export import notion_export, notion_page
 
@@ -181,6 +181,13 @@ def read_document(path: Path, *, max_bytes: int, on_progress: ProgressCallback |
                 warnings.append(f"the e-mail's header and covering note are left out (first: {first[:60]!r}): "
                                 "they are not policy")
                 body = "\n".join("" if number in opening else line for number, line in enumerate(lines))
+            elif (greeting := greeting_line(body)) is not None:
+                # an e-mail pasted without its header opens with the greeting all the same ("Hello Jane")
+                lines = body.split("\n")
+                warnings.append(f"the e-mail's greeting is left out ({' '.join(lines[greeting].split())[:60]!r}): "
+                                "it is not policy")
+                lines[greeting] = ""
+                body = "\n".join(lines)
             closing = set(closing_lines(body))
             if closing:
                 # an e-mail notice's sign-off, sender and mailing lines (``mail_closing``)
