@@ -1069,10 +1069,11 @@ def says_nothing_of_their_own(sentence: str, *, lang: str | None = None, answeri
 _CJK_WHEN = {
     "ko": _any(r"\d", r"어제|그저께|그제|오늘|내일|모레|지난|다음 ?주|다음 ?달|이번 ?주|작년|내년|올해",
                r"[월화수목금토일]요일|주말|아침|저녁|오전|오후|전에|후에|동안",
-               r"[一二三四五六七八九十]+ ?(?:시|분|년|개월|달|주|일)\b"),
+               # (a numeral run from its first numeral: from every one it was read to its end, rev32)
+               r"(?<![一二三四五六七八九十])[一二三四五六七八九十]+ ?(?:시|분|년|개월|달|주|일)\b"),
     "ja": _any(r"\d|[０-９]", r"昨日|一昨日|おととい|今日|明日|明後日|先週|来週|今週|先月|来月|今月",
                r"去年|昨年|来年|今年|[月火水木金土日]曜|週末|朝|夜|午前|午後|前に|後に|年前",
-               r"[一二三四五六七八九十半]+(?:時間|年|ヶ月|か月|カ月|週間|日間)"),
+               r"(?<![一二三四五六七八九十半])[一二三四五六七八九十半]+(?:時間|年|ヶ月|か月|カ月|週間|日間)"),
 }
 _CJK_FIRST = {
     "ko": _any(r"(?:^|[\s,])(?:나|난|날(?! (?:뻔|거|수|때|것))|내|내가|나는|나도|나를|나한테|나랑|저|전|저는|저도|제가"
@@ -1318,17 +1319,19 @@ _CJK_PAST_EVALUATION = {
     "ja": lazy(r"(?:かった|だった|でした)(?:よ)?(?:ね|ねえ|ねぇ|ですね|な|なあ|なぁ|のに)[。！!～〜]*$"),
 }
 # an acknowledgement after the last clause ("3〜5営業日ですね、了解です。", "3~5영업일이요, 알겠습니다"): read
-# past, like the fillers in front
+# past, like the fillers in front. Each tail starts only where its marks start (the lookbehinds): from every
+# character of a run of blanks or marks it was read to the run's end, quadratic (rev32)
 _CJK_ACK_TAIL = {
-    "ko": lazy(r"[\s,.!~]+(?:네 )?(?:알겠어요|알겠습니다|이해했습니다|이해했어요)[.!~]*$"),
-    "ja": lazy(r"[、,\s]+(?:了解です|了解しました|了解|わかりました|分かりました|承知しました|かしこまりました)"
-               r"[。！!～〜]*$"),
+    "ko": lazy(r"(?<![\s,.!~])[\s,.!~]+(?:네 )?(?:알겠어요|알겠습니다|이해했습니다|이해했어요)[.!~]*$"),
+    "ja": lazy(r"(?<![、,\s])[、,\s]+"
+               r"(?:了解です|了解しました|了解|わかりました|分かりました|承知しました|かしこまりました)[。！!～〜]*$"),
 }
 # what may follow the last word of a sentence and is not a word: laughter, crying, emoticons, emoji, marks
 _EMOJI = "\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\uFE0F\u200D"
 _CJK_TAIL = {
-    "ko": lazy(r"(?:[\s.!?~,]*(?:[ㅋㅎㅠㅜㅡ]+|\^\^|;;|[" + _EMOJI + r"]+))+[\s.!?~]*$"),
-    "ja": lazy(r"(?:[\s。、！？!?～〜]*(?:笑|（笑）|\(笑\)|[wｗ]{1,6}|[" + _EMOJI + r"]+|[（(][^）)]{1,6}[）)]))+"
+    "ko": lazy(r"(?<![\s.!?~,])(?:[\s.!?~,]*(?:[ㅋㅎㅠㅜㅡ]+|\^\^|;;|[" + _EMOJI + r"]+))+[\s.!?~]*$"),
+    "ja": lazy(r"(?<![\s。、！？!?～〜])"
+               r"(?:[\s。、！？!?～〜]*(?:笑|（笑）|\(笑\)|[wｗ]{1,6}|[" + _EMOJI + r"]+|[（(][^）)]{1,6}[）)]))+"
                r"[\s。！？!?～〜]*$"),
 }
 _CJK_SIGN_OFF = {
