@@ -81,6 +81,8 @@ _RULES: list[tuple[LazyPattern, str]] = [
     (lazy(r"오늘|오늘밤"), "zero"),
     (lazy(r"모레"), "plus2"),
     (lazy(r"내일"), "plus1"),
+    # (a count from its first digit, a weekday not from inside a run of blanks: from every character of a run each
+    # was read to the run's end, quadratic; rev32)
     (lazy(r"(?P<n>(?<!\d)\d+|한|두|세|네|다섯)\s*(?P<u>일|주|주일|달|개월|년)\s*전"), "ago_ko"),
     (lazy(r"(?P<n>하루|이틀|사흘|나흘)\s*전"), "days_ago_ko"),
     (lazy(r"(?:(?<!\s)|(?!\s))(?P<dir>지난\s*주|저번\s*주|다음\s*주|이번\s*주|지난|저번|다음|이번)?\s*(?P<wd>[월화수목금토일])요일"),
